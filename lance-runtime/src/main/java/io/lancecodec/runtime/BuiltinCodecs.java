@@ -1,0 +1,193 @@
+package io.lancecodec.runtime;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Constant;
+import io.lancecodec.format.pb.v21.Flat;
+import io.lancecodec.format.pb.v21.Variable;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.Stats;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The uncompressed encodings every runtime carries (Flat, Variable, Constant), so a bare
+ * runtime without codec jars can always write files and read uncompressed ones. Their
+ * proposals estimate the raw size, which every real codec has to beat.
+ */
+final class BuiltinCodecs implements CodecPlugin {
+  @Override
+  public String name() {
+    return "builtin";
+  }
+
+  @Override
+  public Set<FileVersion> fileVersions() {
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+  }
+
+  @Override
+  public Set<Class<? extends Message>> decodes() {
+    return Set.of(Flat.class, Variable.class, Constant.class);
+  }
+
+  @Override
+  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(
+      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      return Optional.of(new Proposal<>("flat", fw.usedBytes(), new FlatMiniBlock()));
+    }
+    if (block instanceof DataBlock.VariableWidth vw) {
+      long bytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
+      return Optional.of(new Proposal<>("variable", bytes, new VariableMiniBlock()));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Proposal<PerValueCompressor>> proposePerValue(
+      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      PerValueCompressor c =
+          b -> new io.lancecodec.spi.Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
+      return Optional.of(new Proposal<>("flat", fw.usedBytes(), c));
+    }
+    if (block instanceof DataBlock.VariableWidth vw) {
+      PerValueCompressor c =
+          b ->
+              new io.lancecodec.spi.Encoded<>(
+                  b, variable(((DataBlock.VariableWidth) b).bitsPerOffset()));
+      return Optional.of(new Proposal<>("variable", stats.dataBytes(), c));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Proposal<BlockCompressor>> proposeBlock(
+      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      int bits = fw.bitsPerValue();
+      BlockCompressor c =
+          b -> {
+            DataBlock.FixedWidth f = (DataBlock.FixedWidth) b;
+            byte[] d = f.data().length == f.usedBytes() ? f.data() : java.util.Arrays.copyOf(f.data(), f.usedBytes());
+            return new io.lancecodec.spi.Encoded<>(d, flat(bits));
+          };
+      return Optional.of(new Proposal<>("flat", fw.usedBytes(), c));
+    }
+    return Optional.empty();
+  }
+
+  static CompressiveEncoding flat(int bitsPerValue) {
+    return CompressiveEncoding.newBuilder()
+        .setFlat(Flat.newBuilder().setBitsPerValue(bitsPerValue))
+        .build();
+  }
+
+  static CompressiveEncoding variable(int bitsPerOffset) {
+    return CompressiveEncoding.newBuilder()
+        .setVariable(Variable.newBuilder().setOffsets(flat(bitsPerOffset)))
+        .build();
+  }
+
+  @Override
+  public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof Flat f) {
+      checkNoBufferCompression(f.hasData(), "Flat");
+      return new FlatMiniBlock.Decompressor(bitsOf(f));
+    }
+    if (node instanceof Variable v) {
+      checkNoBufferCompression(v.hasValues(), "Variable");
+      return new VariableMiniBlock.Decompressor(offsetBits(v));
+    }
+    return CodecPlugin.super.openMiniBlock(node, children);
+  }
+
+  @Override
+  public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof Flat f) {
+      checkNoBufferCompression(f.hasData(), "Flat");
+      int bits = bitsOf(f);
+      return block -> {
+        if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {
+          throw LanceCodecException.corrupt("flat: expected " + bits + "-bit fixed-width values");
+        }
+        return block;
+      };
+    }
+    if (node instanceof Variable v) {
+      checkNoBufferCompression(v.hasValues(), "Variable");
+      offsetBits(v);
+      return block -> block;
+    }
+    return CodecPlugin.super.openPerValue(node, children);
+  }
+
+  @Override
+  public BlockDecompressor openBlock(Message node, Decoders children) {
+    if (node instanceof Flat f) {
+      checkNoBufferCompression(f.hasData(), "Flat");
+      int bits = bitsOf(f);
+      return (data, numValues) -> {
+        long need = (numValues * bits + 7) / 8;
+        LanceCodecException.check(
+            need <= data.length,
+            "flat block: " + numValues + " values of " + bits + " bits need " + need
+                + " bytes, buffer has " + data.length);
+        return new DataBlock.FixedWidth(data, bits, numValues);
+      };
+    }
+    if (node instanceof Constant c) {
+      byte[] value = c.getValue().toByteArray();
+      return (data, numValues) -> {
+        LanceCodecException.check(value.length > 0, "constant block without a value");
+        int n = LanceCodecException.checkedInt(numValues * value.length, "constant block size");
+        byte[] out = new byte[n];
+        for (int i = 0; i < n; i += value.length) {
+          System.arraycopy(value, 0, out, i, value.length);
+        }
+        return new DataBlock.FixedWidth(out, value.length * 8, numValues);
+      };
+    }
+    return CodecPlugin.super.openBlock(node, children);
+  }
+
+  private static void checkNoBufferCompression(boolean present, String what) {
+    if (present) {
+      throw LanceCodecException.unsupported(
+          what + " with buffer compression is not supported yet (needs codec-general)");
+    }
+  }
+
+  static int bitsOf(Flat f) {
+    long bits = f.getBitsPerValue();
+    if (bits <= 0 || bits > 1 << 20 || (bits != 1 && bits % 8 != 0)) {
+      throw LanceCodecException.corrupt("flat: bits per value " + bits + " is not 1 or a multiple of 8");
+    }
+    return (int) bits;
+  }
+
+  private static int offsetBits(Variable v) {
+    if (!v.hasOffsets() || !v.getOffsets().hasFlat()) {
+      throw LanceCodecException.unsupported("variable: offsets must be Flat in 2.1/2.2");
+    }
+    long bits = v.getOffsets().getFlat().getBitsPerValue();
+    if (bits != 32 && bits != 64) {
+      throw LanceCodecException.corrupt("variable: offset width " + bits + " is neither 32 nor 64");
+    }
+    return (int) bits;
+  }
+}

@@ -1,0 +1,185 @@
+package io.lancecodec.runtime;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Collects one column's values across written batches until a page is due, in the physical form
+ * codecs take (little-endian bytes, bits for booleans, 32/64-bit offsets), plus a null bitmap.
+ * Copies are bulk: whole Arrow buffers move with one {@code getBytes} each.
+ */
+final class ColumnAccumulator {
+  private final Physical physical;
+  private byte[] data = new byte[1024];
+  private long dataBytes;
+  private byte[] offsets;
+  private byte[] nulls = new byte[128];
+  private long numValues;
+  private long nullCount;
+
+  ColumnAccumulator(Physical physical) {
+    this.physical = physical;
+    if (physical.kind() == Physical.Kind.VARIABLE) {
+      offsets = new byte[1024];
+    }
+  }
+
+  long numValues() {
+    return numValues;
+  }
+
+  /** Bytes buffered so far, the measure pages are cut by. */
+  long bufferedBytes() {
+    long offsetBytes = physical.kind() == Physical.Kind.VARIABLE ? numValues * physical.bits() / 8 : 0;
+    return dataBytes + offsetBytes + numValues / 8;
+  }
+
+  void append(FieldVector v) {
+    int n = v.getValueCount();
+    if (n == 0) {
+      return;
+    }
+    ensureNulls(numValues + n);
+    for (int i = 0; i < n; i++) {
+      if (v.isNull(i)) {
+        long slot = numValues + i;
+        nulls[(int) (slot >>> 3)] |= (byte) (1 << (slot & 7));
+        nullCount++;
+      }
+    }
+    switch (physical.kind()) {
+      case BOOL:
+        appendBits(v.getDataBuffer(), n);
+        break;
+      case FIXED:
+        {
+          int w = physical.bits() / 8;
+          long len = (long) n * w;
+          ensureData(dataBytes + len);
+          v.getDataBuffer().getBytes(0, data, (int) dataBytes, (int) len);
+          dataBytes += len;
+          break;
+        }
+      default:
+        appendVariable(v, n);
+    }
+    numValues += n;
+  }
+
+  private void appendBits(ArrowBuf src, int n) {
+    ensureData((numValues + n + 7) / 8 + 8);
+    byte[] tmp = new byte[(n + 7) / 8];
+    src.getBytes(0, tmp, 0, tmp.length);
+    if ((numValues & 7) == 0) {
+      System.arraycopy(tmp, 0, data, (int) (numValues >>> 3), tmp.length);
+      // clear bits past n in the last byte so later appends can OR into it
+      if ((n & 7) != 0) {
+        data[(int) ((numValues + n) >>> 3)] &= (byte) ((1 << (n & 7)) - 1);
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        long slot = numValues + i;
+        int bit = (tmp[i >>> 3] >> (i & 7)) & 1;
+        if (bit != 0) {
+          data[(int) (slot >>> 3)] |= (byte) (1 << (slot & 7));
+        } else {
+          data[(int) (slot >>> 3)] &= (byte) ~(1 << (slot & 7));
+        }
+      }
+    }
+    dataBytes = (numValues + n + 7) / 8;
+  }
+
+  private void appendVariable(FieldVector v, int n) {
+    int w = physical.bits() / 8;
+    ArrowBuf off = v.getOffsetBuffer();
+    long first;
+    long last;
+    if (v instanceof BaseLargeVariableWidthVector) {
+      first = off.getLong(0);
+      last = off.getLong((long) n * 8);
+    } else if (v instanceof BaseVariableWidthVector) {
+      first = off.getInt(0);
+      last = off.getInt((long) n * 4);
+    } else {
+      throw new IllegalArgumentException("not a variable-width vector: " + v.getClass());
+    }
+    long len = last - first;
+    ensureData(dataBytes + len);
+    v.getDataBuffer().getBytes(first, data, (int) dataBytes, (int) len);
+    ensureOffsets((numValues + n + 1) * w);
+    if (numValues == 0) {
+      LittleEndian.putUnsigned(offsets, 0, w, 0);
+    }
+    for (int i = 1; i <= n; i++) {
+      long o = w == 8 ? off.getLong((long) i * 8) : off.getInt((long) i * 4);
+      LittleEndian.putUnsigned(offsets, (int) ((numValues + i) * w), w, o - first + dataBytes);
+    }
+    dataBytes += len;
+  }
+
+  /** The buffered values as a block, then resets for the next page. */
+  Page drain() {
+    long n = numValues;
+    DataBlock block;
+    switch (physical.kind()) {
+      case BOOL:
+      case FIXED:
+        block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
+        break;
+      default:
+        {
+          int w = physical.bits() / 8;
+          byte[] offs = n == 0 ? new byte[w] : Arrays.copyOf(offsets, (int) ((n + 1) * w));
+          block = new DataBlock.VariableWidth(offs, physical.bits(), Arrays.copyOf(data, (int) dataBytes), n);
+        }
+    }
+    short[] def = null;
+    if (nullCount > 0) {
+      def = new short[(int) n];
+      for (int i = 0; i < n; i++) {
+        if ((nulls[i >>> 3] & (1 << (i & 7))) != 0) {
+          def[i] = 1;
+        }
+      }
+    }
+    Page page = new Page(block, def, nullCount);
+    numValues = 0;
+    nullCount = 0;
+    dataBytes = 0;
+    Arrays.fill(nulls, (byte) 0);
+    return page;
+  }
+
+  record Page(DataBlock values, short[] defLevels, long nullCount) {}
+
+  private void ensureData(long size) {
+    if (size > data.length) {
+      data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(size, data.length * 2L)));
+    }
+  }
+
+  private void ensureOffsets(long size) {
+    if (size > offsets.length) {
+      offsets = Arrays.copyOf(offsets, (int) Math.max(size, offsets.length * 2L));
+    }
+  }
+
+  private void ensureNulls(long values) {
+    long size = (values + 7) / 8;
+    if (size > nulls.length) {
+      nulls = Arrays.copyOf(nulls, (int) Math.max(size, nulls.length * 2L));
+    }
+  }
+
+  @SuppressWarnings("unused")
+  private static boolean bit(ArrowBuf b, int i) {
+    return BitVectorHelper.get(b, i) != 0;
+  }
+}

@@ -1,0 +1,83 @@
+package io.lancecodec.runtime;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fixed-width values stored as they are, cut into equal power-of-two chunks. The chunk size is
+ * the reference's: double from two values (or eight, for sub-byte widths, so a chunk never
+ * splits a byte) while twice the size stays under 8 KiB - 6 bytes and 4096 values.
+ */
+final class FlatMiniBlock implements MiniBlockCompressor {
+  /** 8 KiB minus the 6 bytes of chunk header the layout may add. */
+  static final long MAX_BYTES = 8 * 1024 - 6;
+
+  static final int MAX_VALUES = 4096;
+
+  @Override
+  public MiniBlockCompressed compress(DataBlock block) {
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+    int bits = fw.bitsPerValue();
+    long bytesPerWord = bits % 8 == 0 ? bits / 8 : bits;
+    long valuesPerWord = bits % 8 == 0 ? 1 : 8;
+    long sizeBytes = 2 * bytesPerWord;
+    int logVals = valuesPerWord == 1 ? 1 : 3;
+    long numVals = valuesPerWord == 1 ? 2 : 8;
+    if (sizeBytes >= MAX_BYTES) {
+      throw LanceCodecException.invalidArgument(
+          "flat mini-block: " + bits + "-bit values are too wide for mini-block chunks");
+    }
+    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+      logVals++;
+      sizeBytes *= 2;
+      numVals *= 2;
+    }
+    int bytesPerChunk = (int) (bytesPerWord * (numVals / valuesPerWord));
+    int used = fw.usedBytes();
+    List<MiniBlockChunk> chunks = new ArrayList<>();
+    long row = 0;
+    long consumed = 0;
+    while (true) {
+      if (row + numVals <= fw.numValues()) {
+        chunks.add(new MiniBlockChunk(new int[] {bytesPerChunk}, logVals));
+        row += numVals;
+        consumed += bytesPerChunk;
+      } else if (row < fw.numValues()) {
+        chunks.add(new MiniBlockChunk(new int[] {(int) (used - consumed)}, 0));
+        break;
+      } else {
+        break;
+      }
+    }
+    byte[] data = fw.data().length == used ? fw.data() : java.util.Arrays.copyOf(fw.data(), used);
+    return new MiniBlockCompressed(
+        List.of(data), chunks, fw.numValues(), BuiltinCodecs.flat(bits));
+  }
+
+  /** Reads one chunk's single buffer as the values. */
+  static final class Decompressor implements MiniBlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public DataBlock decompress(List<byte[]> buffers, long numValues) {
+      LanceCodecException.check(buffers.size() == 1, "flat chunk has " + buffers.size() + " buffers, expected 1");
+      byte[] b = buffers.get(0);
+      long need = (numValues * bits + 7) / 8;
+      LanceCodecException.check(
+          need <= b.length,
+          "flat chunk: " + numValues + " values of " + bits + " bits need " + need
+              + " bytes, chunk has " + b.length);
+      return new DataBlock.FixedWidth(b, bits, numValues);
+    }
+  }
+}

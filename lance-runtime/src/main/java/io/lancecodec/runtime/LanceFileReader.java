@@ -1,0 +1,440 @@
+package io.lancecodec.runtime;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.file.FileDescriptor;
+import io.lancecodec.format.pb.file2.ColumnMetadata;
+import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.spi.DecodedPage;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LayoutPlugin;
+import io.lancecodec.spi.PageDecoder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a Lance 2.1/2.2 file. Opening it validates the footer, offset tables and every page's
+ * buffer table against the file length, and loads the search cache (each page's decoder with
+ * its chunk metadata), so later reads never fail on metadata. Thread-safe: the file is read with
+ * positional reads and all state built at open is immutable.
+ */
+public final class LanceFileReader implements AutoCloseable {
+  private final Path path;
+  private final FileChannel channel;
+  private final FileVersion version;
+  private final Schema schema;
+  private final long numRows;
+  private final List<Column> columns = new ArrayList<>();
+  private final long fileSize;
+
+  /** One column's pages, sorted by first row. */
+  record Column(Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
+
+  private LanceFileReader(Path path, CodecRegistry registry) throws IOException {
+    this.path = path;
+    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    try {
+      this.fileSize = channel.size();
+      if (fileSize < Container.FOOTER_BYTES) {
+        throw LanceCodecException.corrupt("not a Lance file: " + fileSize + " bytes is smaller than the 40-byte footer");
+      }
+      ByteBuffer footer = ByteBuffer.wrap(FilePageSource.readFully(channel, fileSize - Container.FOOTER_BYTES, Container.FOOTER_BYTES))
+          .order(ByteOrder.LITTLE_ENDIAN);
+      byte[] magic = Arrays.copyOfRange(footer.array(), 36, 40);
+      if (!Arrays.equals(magic, Container.MAGIC)) {
+        throw LanceCodecException.corrupt("not a Lance file: no LANC magic in the last 4 bytes");
+      }
+      long cmStart = footer.getLong(0);
+      long cmoPos = footer.getLong(8);
+      long gboPos = footer.getLong(16);
+      long numGlobal = footer.getInt(24) & 0xFFFFFFFFL;
+      long numColumns = footer.getInt(28) & 0xFFFFFFFFL;
+      int major = footer.getShort(32) & 0xFFFF;
+      int minor = footer.getShort(34) & 0xFFFF;
+      if (major == 0 && minor == 3 || major == 2 && minor == 0) {
+        throw LanceCodecException.unsupported("file format version 2.0 is not supported (2.1 and 2.2 are)");
+      }
+      if (major == 0) {
+        throw LanceCodecException.unsupported("legacy Lance file (version 0." + minor + ") is not supported");
+      }
+      this.version = FileVersion.of(major, minor);
+      if (version == FileVersion.V2_3) {
+        throw LanceCodecException.unsupported("file format version 2.3 needs layout-planar, which is not available yet");
+      }
+      long tailEnd = fileSize - Container.FOOTER_BYTES;
+      check(gboPos + 16 * numGlobal == tailEnd, "global buffer table [" + gboPos + " + 16 x " + numGlobal + "] does not end at the footer (byte " + tailEnd + ")");
+      check(cmoPos + 16 * numColumns == gboPos, "column metadata table [" + cmoPos + " + 16 x " + numColumns + "] does not end at the global buffer table (byte " + gboPos + ")");
+      check(numGlobal >= 1, "file has no global buffers (needs the file descriptor in buffer 0)");
+      check(cmStart >= 0 && cmStart <= cmoPos, "column metadata start " + cmStart + " is after its table at " + cmoPos);
+      ByteBuffer tables = ByteBuffer.wrap(FilePageSource.readFully(channel, cmoPos, (int) (tailEnd - cmoPos))).order(ByteOrder.LITTLE_ENDIAN);
+
+      long gb0Pos = tables.getLong((int) (16 * numColumns));
+      long gb0Size = tables.getLong((int) (16 * numColumns + 8));
+      checkRange(gb0Pos, gb0Size, cmoPos, "file descriptor (global buffer 0)");
+      check(gb0Size <= 64L << 20, "file descriptor of " + gb0Size + " bytes exceeds 64 MiB");
+      FileDescriptor fd = FileDescriptor.parseFrom(FilePageSource.readFully(channel, gb0Pos, (int) gb0Size));
+      this.numRows = fd.getLength();
+      check(numRows >= 0, "file row count " + numRows + " is negative");
+      this.schema = LanceSchemas.toArrow(fd.getSchema());
+      check(schema.getFields().size() == numColumns,
+          "schema has " + schema.getFields().size() + " fields but the file has " + numColumns + " columns");
+
+      RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry, version);
+      for (int c = 0; c < numColumns; c++) {
+        long pos = tables.getLong(16 * c);
+        long size = tables.getLong(16 * c + 8);
+        Field field = schema.getFields().get(c);
+        String where = "column '" + field.getName() + "'";
+        checkRange(pos, size, cmoPos, where + " metadata");
+        check(size <= 256L << 20, where + " metadata of " + size + " bytes exceeds 256 MiB");
+        ColumnMetadata cm = ColumnMetadata.parseFrom(FilePageSource.readFully(channel, pos, (int) size));
+        columns.add(openColumn(field, cm, registry, ctx, where, cmoPos));
+      }
+    } catch (InvalidProtocolBufferException e) {
+      closeQuietly();
+      throw LanceCodecException.corrupt("malformed metadata: " + e.getMessage());
+    } catch (RuntimeException | IOException e) {
+      closeQuietly();
+      throw e;
+    }
+  }
+
+  private Column openColumn(Field field, ColumnMetadata cm, CodecRegistry registry, RuntimeLayoutContext ctx, String where, long dataEnd)
+      throws InvalidProtocolBufferException {
+    Physical physical = Physical.of(field.getType());
+    List<PageDecoder> pages = new ArrayList<>();
+    long[] firstRows = new long[cm.getPagesCount() + 1];
+    long row = 0;
+    for (int p = 0; p < cm.getPagesCount(); p++) {
+      ColumnMetadata.Page page = cm.getPages(p);
+      String pw = where + " page " + p;
+      check(page.getBufferOffsetsCount() == page.getBufferSizesCount(), pw + ": " + page.getBufferOffsetsCount() + " buffer offsets but " + page.getBufferSizesCount() + " sizes");
+      long[] offs = new long[page.getBufferOffsetsCount()];
+      long[] sizes = new long[offs.length];
+      for (int b = 0; b < offs.length; b++) {
+        offs[b] = page.getBufferOffsets(b);
+        sizes[b] = page.getBufferSizes(b);
+        checkRange(offs[b], sizes[b], dataEnd, pw + " buffer " + b);
+      }
+      long length = page.getLength();
+      check(length >= 0 && row + length <= numRows && row + length >= row, pw + ": " + length + " rows run past the file's " + numRows);
+      if (!page.getEncoding().hasDirect()) {
+        throw LanceCodecException.unsupported(pw + ": only direct page encodings are supported (found " + page.getEncoding().getLocationCase() + ")");
+      }
+      Any any = Any.parseFrom(page.getEncoding().getDirect().getEncoding());
+      if (!any.getTypeUrl().endsWith("/lance.encodings21.PageLayout")) {
+        throw LanceCodecException.unsupported(pw + ": page encoding " + any.getTypeUrl() + " is not supported");
+      }
+      PageLayout layout = PageLayout.parseFrom(any.getValue());
+      try {
+        Message layoutCase = CodecRegistry.unwrap(layout);
+        LayoutPlugin plugin = registry.layoutFor(layoutCase);
+        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes), length, ctx));
+      } catch (LanceCodecException e) {
+        throw e.within(pw);
+      }
+      firstRows[p] = row;
+      row += length;
+      firstRows[p + 1] = row;
+    }
+    check(row == numRows, where + ": pages hold " + row + " rows, the file has " + numRows);
+    return new Column(field, physical, firstRows, pages, cm.getPagesList());
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw LanceCodecException.corrupt(what);
+    }
+  }
+
+  private static void checkRange(long pos, long size, long limit, String what) {
+    if (pos < 0 || size < 0 || pos > limit || size > limit - pos) {
+      throw LanceCodecException.corrupt(what + " [" + pos + ", +" + size + ") lies outside the file's data (ends at " + limit + ")");
+    }
+  }
+
+  /** Opens {@code path} with the plugins found on the class path. */
+  public static LanceFileReader open(Path path) {
+    return open(path, CodecRegistry.discover());
+  }
+
+  public static LanceFileReader open(Path path, CodecRegistry registry) {
+    Objects.requireNonNull(path, "path");
+    try {
+      return new LanceFileReader(path, registry);
+    } catch (NoSuchFileException e) {
+      throw LanceCodecException.invalidArgument("no such file: " + path);
+    } catch (IOException e) {
+      throw new LanceCodecException(LanceCodecException.Kind.IO, "cannot read " + path + ": " + e.getMessage(), e);
+    } catch (LanceCodecException e) {
+      throw e.within(path.getFileName().toString());
+    }
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public long numRows() {
+    return numRows;
+  }
+
+  public FileVersion version() {
+    return version;
+  }
+
+  public long fileSize() {
+    return fileSize;
+  }
+
+  /** Bytes the search cache (per-page chunk metadata, layouts) holds in memory. */
+  public long searchCacheBytes() {
+    long total = 0;
+    for (Column c : columns) {
+      for (PageDecoder p : c.pages()) {
+        total += p.searchCacheBytes();
+      }
+    }
+    return total;
+  }
+
+  /** Per column, per page: rows and a description of the layout and compression tree. */
+  public List<List<String>> describePages() {
+    List<List<String>> out = new ArrayList<>();
+    for (Column c : columns) {
+      List<String> pages = new ArrayList<>();
+      for (int p = 0; p < c.pages().size(); p++) {
+        long bytes = 0;
+        for (long s : c.meta().get(p).getBufferSizesList()) {
+          bytes += s;
+        }
+        pages.add(c.pages().get(p).numRows() + " rows, " + bytes + " bytes: " + c.pages().get(p).describe());
+      }
+      out.add(pages);
+    }
+    return out;
+  }
+
+  List<Column> columns() {
+    return columns;
+  }
+
+  /** Rows {@code [start, end)} of the given columns (all when null), in schema order. */
+  public VectorSchemaRoot readRange(long start, long end, List<String> columnNames, BufferAllocator allocator) {
+    if (start < 0 || end < start || end > numRows) {
+      throw LanceCodecException.invalidArgument("row range [" + start + ", " + end + ") is outside the file's " + numRows + " rows");
+    }
+    return read(new long[] {start, end}, columnNames, allocator);
+  }
+
+  /**
+   * The given rows in the order given (repeats allowed), like a take. Rows are read in sorted
+   * order, each chunk once, then permuted.
+   */
+  public VectorSchemaRoot take(long[] rows, List<String> columnNames, BufferAllocator allocator) {
+    for (long r : rows) {
+      if (r < 0 || r >= numRows) {
+        throw LanceCodecException.invalidArgument("row " + r + " is outside the file's " + numRows + " rows");
+      }
+    }
+    long[] sorted = rows.clone();
+    Arrays.sort(sorted);
+    int unique = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[unique++] = sorted[i];
+      }
+    }
+    long[] ranges = new long[unique * 2];
+    int nr = 0;
+    for (int i = 0; i < unique; i++) {
+      if (nr > 0 && ranges[nr - 1] == sorted[i]) {
+        ranges[nr - 1]++;
+      } else {
+        ranges[nr++] = sorted[i];
+        ranges[nr++] = sorted[i] + 1;
+      }
+    }
+    ranges = Arrays.copyOf(ranges, nr);
+    VectorSchemaRoot dense = read(ranges, columnNames, allocator);
+    boolean identity = unique == rows.length;
+    for (int i = 0; identity && i < rows.length; i++) {
+      identity = rows[i] == sorted[i];
+    }
+    if (identity) {
+      return dense;
+    }
+    try (dense) {
+      long[] uniq = Arrays.copyOf(sorted, unique);
+      VectorSchemaRoot out = VectorSchemaRoot.create(dense.getSchema(), allocator);
+      for (int c = 0; c < dense.getFieldVectors().size(); c++) {
+        FieldVector src = dense.getVector(c);
+        FieldVector dst = out.getVector(c);
+        dst.setInitialCapacity(rows.length);
+        dst.allocateNew();
+        for (int i = 0; i < rows.length; i++) {
+          dst.copyFromSafe(Arrays.binarySearch(uniq, rows[i]), i, src);
+        }
+        dst.setValueCount(rows.length);
+      }
+      out.setRowCount(rows.length);
+      return out;
+    }
+  }
+
+  /** Reads sorted, disjoint ranges of rows. */
+  VectorSchemaRoot read(long[] ranges, List<String> columnNames, BufferAllocator allocator) {
+    List<Integer> selected = select(columnNames);
+    long total = 0;
+    for (int i = 0; i < ranges.length; i += 2) {
+      total += ranges[i + 1] - ranges[i];
+    }
+    int n = LanceCodecException.checkedInt(total, "rows in one batch");
+    List<Field> fields = new ArrayList<>();
+    for (int c : selected) {
+      fields.add(columns.get(c).field());
+    }
+    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
+    try {
+      for (int i = 0; i < selected.size(); i++) {
+        Column col = columns.get(selected.get(i));
+        try {
+          VectorFiller.fill(root.getVector(i), col.physical(), readColumn(col, ranges), n);
+        } catch (LanceCodecException e) {
+          throw e.within(path.getFileName() + ": column '" + col.field().getName() + "'");
+        }
+      }
+      root.setRowCount(n);
+      return root;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  private static List<DecodedPage> readColumn(Column col, long[] ranges) {
+    List<DecodedPage> out = new ArrayList<>();
+    long[] first = col.firstRows();
+    int i = 0;
+    for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
+      long p0 = first[p];
+      long p1 = first[p + 1];
+      List<Long> local = new ArrayList<>();
+      while (i < ranges.length && ranges[i] < p1) {
+        long s = Math.max(ranges[i], p0);
+        long e = Math.min(ranges[i + 1], p1);
+        if (e > s) {
+          local.add(s - p0);
+          local.add(e - p0);
+        }
+        if (ranges[i + 1] <= p1) {
+          i += 2;
+        } else {
+          break;
+        }
+      }
+      if (!local.isEmpty()) {
+        long[] lr = new long[local.size()];
+        for (int k = 0; k < lr.length; k++) {
+          lr[k] = local.get(k);
+        }
+        try {
+          DecodedPage d = col.pages().get(p).read(lr);
+          long want = 0;
+          for (int k = 0; k < lr.length; k += 2) {
+            want += lr[k + 1] - lr[k];
+          }
+          if (d.numRows() != want) {
+            throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
+          }
+          out.add(d);
+        } catch (LanceCodecException e) {
+          throw e.within("page " + p);
+        }
+      }
+    }
+    return out;
+  }
+
+  private List<Integer> select(List<String> names) {
+    List<Integer> out = new ArrayList<>();
+    if (names == null) {
+      for (int c = 0; c < columns.size(); c++) {
+        out.add(c);
+      }
+      return out;
+    }
+    for (int c = 0; c < columns.size(); c++) {
+      if (names.contains(columns.get(c).field().getName())) {
+        out.add(c);
+      }
+    }
+    for (String n : names) {
+      if (schema.getFields().stream().noneMatch(f -> f.getName().equals(n))) {
+        throw LanceCodecException.invalidArgument("unknown column '" + n + "'");
+      }
+    }
+    return out;
+  }
+
+  /** Full scan in batches of {@code batchSize} rows; each batch must be closed by the caller. */
+  public java.util.Iterator<VectorSchemaRoot> scan(List<String> columnNames, int batchSize, BufferAllocator allocator) {
+    if (batchSize <= 0) {
+      throw LanceCodecException.invalidArgument("batch size must be positive, got " + batchSize);
+    }
+    select(columnNames);
+    return new java.util.Iterator<>() {
+      private long next = 0;
+
+      @Override
+      public boolean hasNext() {
+        return next < numRows;
+      }
+
+      @Override
+      public VectorSchemaRoot next() {
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        long end = Math.min(numRows, next + batchSize);
+        VectorSchemaRoot r = readRange(next, end, columnNames, allocator);
+        next = end;
+        return r;
+      }
+    };
+  }
+
+  private void closeQuietly() {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // already failing; the original error is what matters
+    }
+  }
+
+  @Override
+  public void close() {
+    closeQuietly();
+  }
+
+  static boolean exists(Path p) {
+    return Files.exists(p);
+  }
+}

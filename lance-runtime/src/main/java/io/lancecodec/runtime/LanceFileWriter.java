@@ -1,0 +1,253 @@
+package io.lancecodec.runtime;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.Empty;
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.file.FileDescriptor;
+import io.lancecodec.format.pb.file2.ColumnMetadata;
+import io.lancecodec.format.pb.file2.DirectEncoding;
+import io.lancecodec.format.pb.file2.Encoding;
+import io.lancecodec.format.pb.v20.ColumnEncoding;
+import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.spi.EncodedPage;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LayoutPlugin;
+import io.lancecodec.spi.LevelLayer;
+import io.lancecodec.spi.PageInput;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Writes Arrow batches to a Lance file. Data goes to a temporary file beside the target, which
+ * is renamed over the target only when {@link #close()} completes, so a crash never leaves a
+ * half-written file under the final name. Not thread-safe: one writer per thread.
+ */
+public final class LanceFileWriter implements AutoCloseable {
+  private final Path target;
+  private final Path temp;
+  private final FileChannel out;
+  private final Schema schema;
+  private final WriterOptions options;
+  private final LayoutPlugin layout;
+  private final RuntimeLayoutContext context;
+  private final List<ColumnAccumulator> columns = new ArrayList<>();
+  private final List<FieldOptions> fieldOptions = new ArrayList<>();
+  private final List<ColumnMetadata.Builder> metadata = new ArrayList<>();
+  private final long[] columnRows;
+  private long position;
+  private long rows;
+  private boolean closed;
+
+  private LanceFileWriter(Path target, Schema schema, WriterOptions options) throws IOException {
+    this.target = target.toAbsolutePath();
+    this.schema = schema;
+    this.options = options;
+    LanceSchemas.toLance(schema);
+    this.layout = layoutFor(options);
+    this.context = new RuntimeLayoutContext(options.registry(), options.version());
+    for (Field f : schema.getFields()) {
+      columns.add(new ColumnAccumulator(Physical.of(f.getType())));
+      fieldOptions.add(FieldOptions.fromMetadata(f.getMetadata()));
+      metadata.add(
+          ColumnMetadata.newBuilder()
+              .setEncoding(direct(Container.COLUMN_ENCODING_URL,
+                  ColumnEncoding.newBuilder().setValues(Empty.getDefaultInstance()).build())));
+    }
+    this.columnRows = new long[columns.size()];
+    Path dir = this.target.getParent();
+    this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
+    this.out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+  }
+
+  /** Opens a writer for {@code schema}; the file appears at {@code path} on close. */
+  public static LanceFileWriter open(Path path, Schema schema, WriterOptions options) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(options, "options");
+    try {
+      return new LanceFileWriter(path, schema, options);
+    } catch (IOException e) {
+      throw new LanceCodecException(LanceCodecException.Kind.IO, "cannot create " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static LayoutPlugin layoutFor(WriterOptions options) {
+    for (LayoutPlugin p : options.registry().layouts()) {
+      if (p.fileVersions().contains(options.version())) {
+        return p;
+      }
+    }
+    throw new LanceCodecException(
+        LanceCodecException.Kind.MISSING_PLUGIN,
+        "writing version " + options.version() + " needs a layout plugin (io.lancecodec:"
+            + (options.version() == FileVersion.V2_3 ? "layout-planar" : "layout-legacy")
+            + "), not on the class path");
+  }
+
+  /** Appends a batch whose schema equals the writer's. */
+  public void write(VectorSchemaRoot batch) {
+    checkOpen();
+    if (!batch.getSchema().getFields().equals(schema.getFields())) {
+      throw LanceCodecException.invalidArgument(
+          "batch schema " + batch.getSchema() + " differs from the writer's " + schema);
+    }
+    try {
+      for (int c = 0; c < columns.size(); c++) {
+        FieldVector v = batch.getVector(c);
+        columns.get(c).append(v);
+        if (columns.get(c).bufferedBytes() > options.pageBytesPerColumn()) {
+          flush(c);
+        }
+      }
+      rows += batch.getRowCount();
+    } catch (IOException e) {
+      throw fail(e);
+    } catch (RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  private void flush(int c) throws IOException {
+    ColumnAccumulator acc = columns.get(c);
+    long n = acc.numValues();
+    if (n == 0) {
+      return;
+    }
+    ColumnAccumulator.Page page = acc.drain();
+    boolean nullable = schema.getFields().get(c).isNullable();
+    List<LevelLayer> layers =
+        List.of(page.defLevels() != null || (nullable && false) ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
+    PageInput input = new PageInput(page.values(), null, page.defLevels(), layers, n, fieldOptions.get(c));
+    EncodedPage encoded;
+    try {
+      encoded = layout.encode(input, context);
+    } catch (LanceCodecException e) {
+      throw e.within("column '" + schema.getFields().get(c).getName() + "'");
+    }
+    ColumnMetadata.Page.Builder pb = ColumnMetadata.Page.newBuilder();
+    for (byte[] buf : encoded.buffers()) {
+      pb.addBufferOffsets(position);
+      pb.addBufferSizes(buf.length);
+      writeAligned(buf);
+    }
+    pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(Container.PAGE_LAYOUT_URL, encoded.layout()));
+    metadata.get(c).addPages(pb);
+    columnRows[c] += n;
+  }
+
+  private static Encoding direct(String url, Message m) {
+    if (url.equals(Container.PAGE_LAYOUT_URL) && !(m instanceof PageLayout)) {
+      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "layout plugin returned " + m.getClass());
+    }
+    Any any = Any.newBuilder().setTypeUrl(url).setValue(m.toByteString()).build();
+    return Encoding.newBuilder().setDirect(DirectEncoding.newBuilder().setEncoding(any.toByteString())).build();
+  }
+
+  private void writeAligned(byte[] buf) throws IOException {
+    writeFully(ByteBuffer.wrap(buf));
+    int pad = (int) ((Container.ALIGNMENT - position % Container.ALIGNMENT) % Container.ALIGNMENT);
+    if (pad > 0) {
+      byte[] p = new byte[pad];
+      java.util.Arrays.fill(p, Container.PAD);
+      writeFully(ByteBuffer.wrap(p));
+    }
+  }
+
+  private void writeFully(ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      position += out.write(b);
+    }
+  }
+
+  /** Flushes the remaining pages, writes metadata and footer, and moves the file into place. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      for (int c = 0; c < columns.size(); c++) {
+        flush(c);
+      }
+      byte[] descriptor =
+          FileDescriptor.newBuilder().setSchema(LanceSchemas.toLance(schema)).setLength(rows).build().toByteArray();
+      long gb0 = position;
+      writeFully(ByteBuffer.wrap(descriptor));
+      long[] cmPos = new long[metadata.size()];
+      long[] cmSize = new long[metadata.size()];
+      long cmStart = position;
+      for (int c = 0; c < metadata.size(); c++) {
+        byte[] m = metadata.get(c).build().toByteArray();
+        cmPos[c] = position;
+        cmSize[c] = m.length;
+        writeFully(ByteBuffer.wrap(m));
+      }
+      ByteBuffer tail = ByteBuffer.allocate(16 * metadata.size() + 16 + Container.FOOTER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      long cmo = position;
+      for (int c = 0; c < metadata.size(); c++) {
+        tail.putLong(cmPos[c]).putLong(cmSize[c]);
+      }
+      long gbo = cmo + 16L * metadata.size();
+      tail.putLong(gb0).putLong(descriptor.length);
+      tail.putLong(cmStart).putLong(cmo).putLong(gbo).putInt(1).putInt(metadata.size());
+      tail.putShort((short) options.version().major()).putShort((short) options.version().minor());
+      tail.put(Container.MAGIC);
+      tail.flip();
+      writeFully(tail);
+      out.force(true);
+      out.close();
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      closed = true;
+    } catch (IOException e) {
+      throw fail(e);
+    } catch (RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  /** Discards everything written; the target is left untouched. */
+  public void abort() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // the temp file is deleted below either way
+    }
+    try {
+      Files.deleteIfExists(temp);
+    } catch (IOException ignored) {
+      // nothing more can be done; the name marks it as partial
+    }
+  }
+
+  private LanceCodecException fail(IOException e) {
+    abort();
+    return new LanceCodecException(LanceCodecException.Kind.IO, "writing " + target + ": " + e.getMessage(), e);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("writer is closed");
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package io.lancecodec.runtime;
+
+import com.google.protobuf.ByteString;
+import io.lancecodec.format.pb.file.Field;
+import io.lancecodec.format.pb.file.Schema;
+import io.lancecodec.spi.LanceCodecException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * Converts between Arrow schemas and the flattened {@code lance.file.Field} list stored in a
+ * file, including the logical-type strings ({@code "int32"}, {@code "timestamp:us:UTC"}, ...).
+ * Only flat types are accepted for now; nested types fail with UNSUPPORTED naming the field.
+ */
+final class LanceSchemas {
+  private LanceSchemas() {}
+
+  static Schema toLance(org.apache.arrow.vector.types.pojo.Schema arrow) {
+    Schema.Builder schema = Schema.newBuilder();
+    int id = 0;
+    for (org.apache.arrow.vector.types.pojo.Field f : arrow.getFields()) {
+      if (!f.getChildren().isEmpty()) {
+        throw LanceCodecException.unsupported(
+            "field '" + f.getName() + "': nested type " + f.getType() + " is not supported yet");
+      }
+      if (f.getName().contains(".")) {
+        throw LanceCodecException.invalidArgument(
+            "field name '" + f.getName() + "' contains '.', which Lance does not allow");
+      }
+      Field.Builder b =
+          Field.newBuilder()
+              .setName(f.getName())
+              .setId(id++)
+              .setParentId(-1)
+              .setLogicalType(logicalType(f.getType(), f.getName()))
+              .setNullable(f.isNullable());
+      boolean variable =
+          f.getType() instanceof ArrowType.Utf8
+              || f.getType() instanceof ArrowType.LargeUtf8
+              || f.getType() instanceof ArrowType.Binary
+              || f.getType() instanceof ArrowType.LargeBinary;
+      b.setEncoding(
+          variable
+              ? io.lancecodec.format.pb.file.Encoding.VAR_BINARY
+              : io.lancecodec.format.pb.file.Encoding.PLAIN);
+      if (f.getMetadata() != null) {
+        new TreeMap<>(f.getMetadata())
+            .forEach((k, v) -> b.putMetadata(k, ByteString.copyFromUtf8(v)));
+      }
+      schema.addFields(b);
+    }
+    if (arrow.getCustomMetadata() != null) {
+      new TreeMap<>(arrow.getCustomMetadata())
+          .forEach((k, v) -> schema.putMetadata(k, ByteString.copyFromUtf8(v)));
+    }
+    return schema.build();
+  }
+
+  static org.apache.arrow.vector.types.pojo.Schema toArrow(Schema lance) {
+    List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
+    for (Field f : lance.getFieldsList()) {
+      if (f.getParentId() != -1) {
+        throw LanceCodecException.unsupported(
+            "field '" + f.getName() + "' is a nested child; nested types are not supported yet");
+      }
+      ArrowType type = arrowType(f.getLogicalType(), f.getName());
+      Map<String, String> meta = new LinkedHashMap<>();
+      new TreeMap<>(f.getMetadataMap())
+          .forEach((k, v) -> meta.put(k, v.toString(StandardCharsets.UTF_8)));
+      fields.add(
+          new org.apache.arrow.vector.types.pojo.Field(
+              f.getName(), new FieldType(f.getNullable(), type, null, meta.isEmpty() ? null : meta), null));
+    }
+    Map<String, String> meta = new LinkedHashMap<>();
+    new TreeMap<>(lance.getMetadataMap())
+        .forEach((k, v) -> meta.put(k, v.toString(StandardCharsets.UTF_8)));
+    return new org.apache.arrow.vector.types.pojo.Schema(fields, meta.isEmpty() ? null : meta);
+  }
+
+  static String logicalType(ArrowType t, String field) {
+    if (t instanceof ArrowType.Bool) {
+      return "bool";
+    }
+    if (t instanceof ArrowType.Int i) {
+      return (i.getIsSigned() ? "int" : "uint") + i.getBitWidth();
+    }
+    if (t instanceof ArrowType.FloatingPoint fp) {
+      switch (fp.getPrecision()) {
+        case HALF:
+          return "halffloat";
+        case SINGLE:
+          return "float";
+        default:
+          return "double";
+      }
+    }
+    if (t instanceof ArrowType.Utf8) {
+      return "string";
+    }
+    if (t instanceof ArrowType.LargeUtf8) {
+      return "large_string";
+    }
+    if (t instanceof ArrowType.Binary) {
+      return "binary";
+    }
+    if (t instanceof ArrowType.LargeBinary) {
+      return "large_binary";
+    }
+    if (t instanceof ArrowType.FixedSizeBinary fsb) {
+      return "fixed_size_binary:" + fsb.getByteWidth();
+    }
+    if (t instanceof ArrowType.Decimal d) {
+      return "decimal:" + d.getBitWidth() + ":" + d.getPrecision() + ":" + d.getScale();
+    }
+    if (t instanceof ArrowType.Date d) {
+      return d.getUnit() == DateUnit.DAY ? "date32:day" : "date64:ms";
+    }
+    if (t instanceof ArrowType.Time tm) {
+      return (tm.getBitWidth() == 32 ? "time32:" : "time64:") + unit(tm.getUnit());
+    }
+    if (t instanceof ArrowType.Timestamp ts) {
+      String tz = ts.getTimezone();
+      return "timestamp:" + unit(ts.getUnit()) + ":" + (tz == null ? "-" : tz);
+    }
+    if (t instanceof ArrowType.Duration du) {
+      return "duration:" + unit(du.getUnit());
+    }
+    throw LanceCodecException.unsupported("field '" + field + "': type " + t + " is not supported");
+  }
+
+  private static String unit(TimeUnit u) {
+    switch (u) {
+      case SECOND:
+        return "s";
+      case MILLISECOND:
+        return "ms";
+      case MICROSECOND:
+        return "us";
+      default:
+        return "ns";
+    }
+  }
+
+  private static TimeUnit unit(String s, String lt) {
+    switch (s) {
+      case "s":
+        return TimeUnit.SECOND;
+      case "ms":
+        return TimeUnit.MILLISECOND;
+      case "us":
+        return TimeUnit.MICROSECOND;
+      case "ns":
+        return TimeUnit.NANOSECOND;
+      default:
+        throw LanceCodecException.corrupt("logical type '" + lt + "' has an unknown time unit");
+    }
+  }
+
+  static ArrowType arrowType(String lt, String field) {
+    switch (lt) {
+      case "bool":
+        return ArrowType.Bool.INSTANCE;
+      case "int8":
+        return new ArrowType.Int(8, true);
+      case "int16":
+        return new ArrowType.Int(16, true);
+      case "int32":
+        return new ArrowType.Int(32, true);
+      case "int64":
+        return new ArrowType.Int(64, true);
+      case "uint8":
+        return new ArrowType.Int(8, false);
+      case "uint16":
+        return new ArrowType.Int(16, false);
+      case "uint32":
+        return new ArrowType.Int(32, false);
+      case "uint64":
+        return new ArrowType.Int(64, false);
+      case "halffloat":
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
+      case "float":
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+      case "double":
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      case "string":
+        return ArrowType.Utf8.INSTANCE;
+      case "large_string":
+        return ArrowType.LargeUtf8.INSTANCE;
+      case "binary":
+        return ArrowType.Binary.INSTANCE;
+      case "large_binary":
+        return ArrowType.LargeBinary.INSTANCE;
+      case "date32:day":
+        return new ArrowType.Date(DateUnit.DAY);
+      case "date64:ms":
+        return new ArrowType.Date(DateUnit.MILLISECOND);
+      default:
+        break;
+    }
+    String[] p = lt.split(":", -1);
+    try {
+      switch (p[0]) {
+        case "fixed_size_binary":
+          if (p.length == 2) {
+            int w = Integer.parseInt(p[1]);
+            if (w > 0) {
+              return new ArrowType.FixedSizeBinary(w);
+            }
+          }
+          break;
+        case "decimal":
+          if (p.length == 4 && (p[1].equals("128") || p[1].equals("256"))) {
+            return new ArrowType.Decimal(
+                Integer.parseInt(p[2]), Integer.parseInt(p[3]), Integer.parseInt(p[1]));
+          }
+          break;
+        case "time32":
+        case "time64":
+          if (p.length == 2) {
+            return new ArrowType.Time(unit(p[1], lt), p[0].equals("time32") ? 32 : 64);
+          }
+          break;
+        case "timestamp":
+          if (p.length >= 3) {
+            String tz = lt.substring(p[0].length() + p[1].length() + 2);
+            return new ArrowType.Timestamp(unit(p[1], lt), tz.equals("-") ? null : tz);
+          }
+          break;
+        case "duration":
+          if (p.length == 2) {
+            return new ArrowType.Duration(unit(p[1], lt));
+          }
+          break;
+        default:
+          throw LanceCodecException.unsupported(
+              "field '" + field + "': logical type '" + lt + "' is not supported yet");
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the CORRUPT below
+    }
+    throw LanceCodecException.corrupt("field '" + field + "': malformed logical type '" + lt + "'");
+  }
+}

@@ -1,0 +1,58 @@
+package io.lancecodec.runtime;
+
+import io.lancecodec.spi.LanceCodecException;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * How an Arrow type is laid out physically, which is all the codecs ever see: booleans are
+ * 1-bit values, every other fixed-width type is bytes of a given width, strings and binaries
+ * are variable-width with 32- or 64-bit offsets.
+ */
+record Physical(Kind kind, int bits) {
+  enum Kind {
+    BOOL,
+    FIXED,
+    VARIABLE
+  }
+
+  static Physical of(ArrowType t) {
+    if (t instanceof ArrowType.Bool) {
+      return new Physical(Kind.BOOL, 1);
+    }
+    if (t instanceof ArrowType.Int i) {
+      return new Physical(Kind.FIXED, i.getBitWidth());
+    }
+    if (t instanceof ArrowType.FloatingPoint fp) {
+      switch (fp.getPrecision()) {
+        case HALF:
+          return new Physical(Kind.FIXED, 16);
+        case SINGLE:
+          return new Physical(Kind.FIXED, 32);
+        default:
+          return new Physical(Kind.FIXED, 64);
+      }
+    }
+    if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
+      return new Physical(Kind.VARIABLE, 32);
+    }
+    if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
+      return new Physical(Kind.VARIABLE, 64);
+    }
+    if (t instanceof ArrowType.FixedSizeBinary f) {
+      return new Physical(Kind.FIXED, f.getByteWidth() * 8);
+    }
+    if (t instanceof ArrowType.Decimal d) {
+      return new Physical(Kind.FIXED, d.getBitWidth());
+    }
+    if (t instanceof ArrowType.Date d) {
+      return new Physical(Kind.FIXED, d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 32 : 64);
+    }
+    if (t instanceof ArrowType.Time tm) {
+      return new Physical(Kind.FIXED, tm.getBitWidth());
+    }
+    if (t instanceof ArrowType.Timestamp || t instanceof ArrowType.Duration) {
+      return new Physical(Kind.FIXED, 64);
+    }
+    throw LanceCodecException.unsupported("type " + t + " is not supported");
+  }
+}

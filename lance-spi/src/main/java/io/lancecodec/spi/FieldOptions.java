@@ -1,0 +1,96 @@
+package io.lancecodec.spi;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * The {@code lance-encoding:*} keys of a field, parsed once into typed values. Unknown keys are
+ * kept (a newer writer may know them); a known key with a malformed value is INVALID_ARGUMENT
+ * naming the key, so a typo never silently turns compression off.
+ */
+public record FieldOptions(Map<String, String> raw) {
+  public static final String PREFIX = "lance-encoding:";
+  public static final FieldOptions DEFAULT = new FieldOptions(Map.of());
+
+  public FieldOptions {
+    raw = Map.copyOf(raw);
+  }
+
+  /** Keeps only the {@code lance-encoding:*} entries of a field's metadata. */
+  public static FieldOptions fromMetadata(Map<String, String> metadata) {
+    if (metadata == null || metadata.isEmpty()) {
+      return DEFAULT;
+    }
+    Map<String, String> keep = new TreeMap<>();
+    metadata.forEach(
+        (k, v) -> {
+          if (k.startsWith(PREFIX)) {
+            keep.put(k, v);
+          }
+        });
+    FieldOptions options = new FieldOptions(keep);
+    options.validate();
+    return options;
+  }
+
+  private void validate() {
+    compressionLevel();
+    rleThreshold();
+    structuralEncoding();
+  }
+
+  public Optional<String> get(String key) {
+    return Optional.ofNullable(raw.get(PREFIX + key));
+  }
+
+  /** General compression scheme requested ("zstd", "lz4", "fsst", ...), absent for none. */
+  public Optional<String> compression() {
+    return get("compression").filter(s -> !s.equals("none"));
+  }
+
+  public OptionalInt compressionLevel() {
+    Optional<String> v = get("compression-level");
+    if (v.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    try {
+      return OptionalInt.of(Integer.parseInt(v.get().trim()));
+    } catch (NumberFormatException e) {
+      throw LanceCodecException.invalidArgument(
+          PREFIX + "compression-level must be an integer, got '" + v.get() + "'");
+    }
+  }
+
+  /** Runs / values below which RLE is used; default 0.5 like the reference. */
+  public double rleThreshold() {
+    Optional<String> v = get("rle-threshold");
+    if (v.isEmpty()) {
+      return 0.5;
+    }
+    try {
+      double d = Double.parseDouble(v.get().trim());
+      if (!(d >= 0.0 && d <= 1.0)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw LanceCodecException.invalidArgument(
+          PREFIX + "rle-threshold must be a number in [0, 1], got '" + v.get() + "'");
+    }
+  }
+
+  /** "miniblock" or "fullzip" when the user forces a structural layout. */
+  public Optional<String> structuralEncoding() {
+    Optional<String> v = get("structural-encoding");
+    if (v.isPresent()
+        && !v.get().equals("miniblock")
+        && !v.get().equals("fullzip")
+        && !v.get().equals("sparse")) {
+      throw LanceCodecException.invalidArgument(
+          PREFIX + "structural-encoding must be miniblock, fullzip or sparse, got '" + v.get() + "'");
+    }
+    return v;
+  }
+}

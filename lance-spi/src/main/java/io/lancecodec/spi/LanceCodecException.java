@@ -1,0 +1,78 @@
+package io.lancecodec.spi;
+
+/**
+ * The one exception type of lance-codec. Its message is a single self-contained line (the CLI
+ * prints it as is): it names the value, the limit it broke and where, never data bytes. The
+ * runtime prefixes the location path (column, page, encoding node) as the error travels up.
+ */
+public final class LanceCodecException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** What went wrong, so callers can react without parsing messages. */
+  public enum Kind {
+    /** The file (or an encoded buffer) violates the format. */
+    CORRUPT,
+    /** Valid format, but a feature this build does not implement. */
+    UNSUPPORTED,
+    /** A caller passed a bad argument (row out of range, unknown column, bad option). */
+    INVALID_ARGUMENT,
+    /** The file needs an encoding whose plugin jar is not on the class path. */
+    MISSING_PLUGIN,
+    /** Two plugins claim the same encoding, or a plugin targets another SPI version. */
+    PLUGIN_CONFLICT,
+    /** An I/O failure while reading or writing. */
+    IO,
+    /** A bug in lance-codec itself. */
+    INTERNAL
+  }
+
+  private final Kind kind;
+
+  public LanceCodecException(Kind kind, String message) {
+    super(message);
+    this.kind = kind;
+  }
+
+  public LanceCodecException(Kind kind, String message, Throwable cause) {
+    super(message, cause);
+    this.kind = kind;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public static LanceCodecException corrupt(String message) {
+    return new LanceCodecException(Kind.CORRUPT, message);
+  }
+
+  public static LanceCodecException unsupported(String message) {
+    return new LanceCodecException(Kind.UNSUPPORTED, message);
+  }
+
+  public static LanceCodecException invalidArgument(String message) {
+    return new LanceCodecException(Kind.INVALID_ARGUMENT, message);
+  }
+
+  /** A new exception whose message is {@code context + ": " + message}, same kind and cause. */
+  public LanceCodecException within(String context) {
+    LanceCodecException e = new LanceCodecException(kind, context + ": " + getMessage(), getCause());
+    e.setStackTrace(getStackTrace());
+    return e;
+  }
+
+  /** Throws CORRUPT unless {@code condition}; the check every length read from a file goes through. */
+  public static void check(boolean condition, String what) {
+    if (!condition) {
+      throw corrupt(what);
+    }
+  }
+
+  /** Narrows a length read from a file to an int, failing with CORRUPT instead of overflowing. */
+  public static int checkedInt(long value, String what) {
+    if (value < 0 || value > Integer.MAX_VALUE - 16) {
+      throw corrupt(what + " " + value + " is out of range [0, " + (Integer.MAX_VALUE - 16) + "]");
+    }
+    return (int) value;
+  }
+}

@@ -1,0 +1,195 @@
+package io.lancecodec.layout.legacy;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+
+/**
+ * Concatenates slices of decoded blocks (fixed-width, bit-packed booleans or variable-width) and
+ * their definition levels into one block, growing primitive arrays geometrically.
+ */
+final class BlockAppender {
+  private final long expectedValues;
+  private boolean initialized;
+  private boolean variable;
+  private int bits;
+  private long pendingNulls;
+  private byte[] data = new byte[256];
+  private long dataBytes;
+  private byte[] offsets;
+  private long count;
+  private short[] def;
+  private boolean anyDef;
+
+  /** The shape (fixed or variable, width) is taken from the first block that has values. */
+  BlockAppender(long expectedValues) {
+    this.expectedValues = expectedValues;
+  }
+
+  private void init(DataBlock block) {
+    initialized = true;
+    if (block instanceof DataBlock.VariableWidth vw) {
+      variable = true;
+      bits = vw.bitsPerOffset();
+      offsets = new byte[(int) Math.min(1 << 20, (expectedValues + 1) * (bits / 8))];
+      LittleEndian.putUnsigned(offsets, 0, bits / 8, 0);
+    } else if (block instanceof DataBlock.FixedWidth fw) {
+      bits = fw.bitsPerValue();
+      data = new byte[(int) Math.min(1 << 24, (expectedValues * bits + 7) / 8 + 8)];
+    } else {
+      throw LanceCodecException.unsupported("cannot append " + block.getClass().getSimpleName() + " blocks");
+    }
+    long nulls = pendingNulls;
+    pendingNulls = 0;
+    count = 0;
+    appendPlaceholders(nulls);
+    count = nulls;
+  }
+
+  /** Appends values {@code [from, to)} of {@code block} with their levels (null = all valid). */
+  void append(DataBlock block, long from, long to, short[] levels) {
+    long n = to - from;
+    if (n <= 0) {
+      return;
+    }
+    if (levels != null) {
+      ensureDef(count + n);
+      System.arraycopy(levels, (int) from, def, (int) count, (int) n);
+      anyDef = true;
+    } else if (def != null) {
+      ensureDef(count + n);
+      Arrays.fill(def, (int) count, (int) (count + n), (short) 0);
+    }
+    if (!initialized && !(block instanceof DataBlock.AllNull)) {
+      init(block);
+    }
+    if (block instanceof DataBlock.AllNull) {
+      if (initialized) {
+        appendPlaceholders(n);
+      } else {
+        pendingNulls += n;
+      }
+    } else if (variable) {
+      appendVariable(asVariable(block), (int) from, (int) to);
+    } else {
+      appendFixed(asFixed(block), from, n);
+    }
+    count += n;
+  }
+
+  private DataBlock.FixedWidth asFixed(DataBlock b) {
+    if (!(b instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {
+      throw LanceCodecException.corrupt("decoded block is not " + bits + "-bit fixed-width: " + b.getClass().getSimpleName());
+    }
+    return fw;
+  }
+
+  private DataBlock.VariableWidth asVariable(DataBlock b) {
+    if (!(b instanceof DataBlock.VariableWidth vw)) {
+      throw LanceCodecException.corrupt("decoded block is not variable-width: " + b.getClass().getSimpleName());
+    }
+    return vw;
+  }
+
+  private void appendPlaceholders(long n) {
+    if (variable) {
+      int w = bits / 8;
+      ensureOffsets((count + n + 1) * w);
+      for (long i = 0; i <= n; i++) {
+        LittleEndian.putUnsigned(offsets, (int) ((count + i) * w), w, dataBytes);
+      }
+    } else {
+      ensureData((count + n) * bits / 8 + 8);
+      dataBytes = ((count + n) * bits + 7) / 8;
+    }
+  }
+
+  private void appendFixed(DataBlock.FixedWidth fw, long from, long n) {
+    if (bits == 1) {
+      ensureData((count + n + 7) / 8 + 8);
+      byte[] src = fw.data();
+      if ((from & 7) == 0 && (count & 7) == 0) {
+        System.arraycopy(src, (int) (from >>> 3), data, (int) (count >>> 3), (int) ((n + 7) >>> 3));
+      } else {
+        for (long i = 0; i < n; i++) {
+          long s = from + i;
+          long d = count + i;
+          if ((src[(int) (s >>> 3)] & (1 << (s & 7))) != 0) {
+            data[(int) (d >>> 3)] |= (byte) (1 << (d & 7));
+          } else {
+            data[(int) (d >>> 3)] &= (byte) ~(1 << (d & 7));
+          }
+        }
+      }
+      dataBytes = (count + n + 7) / 8;
+      return;
+    }
+    int w = bits / 8;
+    long len = n * w;
+    ensureData(dataBytes + len);
+    System.arraycopy(fw.data(), (int) (from * w), data, (int) dataBytes, (int) len);
+    dataBytes += len;
+  }
+
+  private void appendVariable(DataBlock.VariableWidth vw, int from, int to) {
+    int w = bits / 8;
+    long base = vw.offset(from);
+    long end = vw.offset(to);
+    LanceCodecException.check(
+        base >= 0 && base <= end && end <= vw.data().length,
+        "variable values [" + base + ", " + end + ") outside data of " + vw.data().length + " bytes");
+    ensureData(dataBytes + (end - base));
+    System.arraycopy(vw.data(), (int) base, data, (int) dataBytes, (int) (end - base));
+    ensureOffsets((count + (to - from) + 1) * w);
+    for (int i = 0; i <= to - from; i++) {
+      LittleEndian.putUnsigned(offsets, (int) ((count + i) * w), w, vw.offset(from + i) - base + dataBytes);
+    }
+    dataBytes += end - base;
+  }
+
+  long count() {
+    return count;
+  }
+
+  DataBlock block() {
+    if (!initialized) {
+      return new DataBlock.AllNull(count);
+    }
+    if (variable) {
+      int w = bits / 8;
+      ensureOffsets((count + 1) * w);
+      return new DataBlock.VariableWidth(offsets, bits, data, count);
+    }
+    ensureData((count * bits + 7) / 8);
+    return new DataBlock.FixedWidth(data, bits, count);
+  }
+
+  /** Levels of everything appended, or null when no slice had any. */
+  short[] levels() {
+    return anyDef ? Arrays.copyOf(def, (int) count) : null;
+  }
+
+  private void ensureData(long size) {
+    if (size > data.length) {
+      if (size > Integer.MAX_VALUE - 16) {
+        throw LanceCodecException.unsupported("decoded batch exceeds 2 GiB; use a smaller batch size");
+      }
+      data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(size, data.length * 2L)));
+    }
+  }
+
+  private void ensureOffsets(long size) {
+    if (size > offsets.length) {
+      offsets = Arrays.copyOf(offsets, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(size, offsets.length * 2L)));
+    }
+  }
+
+  private void ensureDef(long size) {
+    if (def == null) {
+      def = new short[(int) Math.max(size, 1024)];
+    } else if (size > def.length) {
+      def = Arrays.copyOf(def, (int) Math.max(size, def.length * 2L));
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package io.lancecodec.layout.legacy;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.ConstantLayout;
+import io.lancecodec.format.pb.v21.FullZipLayout;
+import io.lancecodec.format.pb.v21.MiniBlockLayout;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.EncodedPage;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LayoutContext;
+import io.lancecodec.spi.LayoutPlugin;
+import io.lancecodec.spi.PageDecoder;
+import io.lancecodec.spi.PageInput;
+import io.lancecodec.spi.PageSource;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The stable 2.1/2.2 layouts. The policy is the reference's: an all-null page is a constant page
+ * without a value; in 2.2 a page whose valid values are all equal is a constant page; otherwise
+ * values narrower than {@link #FULL_ZIP_MIN_BYTES} go to mini-blocks and wider ones to full-zip,
+ * unless the field forces one with {@code lance-encoding:structural-encoding}.
+ */
+public final class LegacyLayoutPlugin implements LayoutPlugin {
+  /**
+   * Values this wide (the largest value of the page) use full-zip: at 256 bytes only 16 values
+   * fit a 4 KiB sector, so a chunk's metadata would cost more than it saves.
+   */
+  static final long FULL_ZIP_MIN_BYTES = 256;
+
+  @Override
+  public String name() {
+    return "legacy";
+  }
+
+  @Override
+  public Set<FileVersion> fileVersions() {
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+  }
+
+  @Override
+  public Set<Class<? extends Message>> decodes() {
+    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class);
+  }
+
+  @Override
+  public EncodedPage encode(PageInput page, LayoutContext ctx) {
+    if (page.numRows() > 0 && allNull(page)) {
+      return ConstantPage.allNull(page);
+    }
+    if (ctx.version().atLeast(FileVersion.V2_2) && page.numRows() > 0) {
+      byte[] scalar = ConstantPage.constantValue(page);
+      if (scalar != null) {
+        return ConstantPage.encode(page, scalar);
+      }
+    }
+    Optional<String> forced = page.options().structuralEncoding();
+    boolean fullZip =
+        forced.map(s -> s.equals("fullzip")).orElseGet(() -> maxValueBytes(page.values()) >= FULL_ZIP_MIN_BYTES);
+    if (forced.isPresent() && forced.get().equals("sparse")) {
+      throw LanceCodecException.invalidArgument("structural-encoding=sparse needs file version 2.3");
+    }
+    if (!fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() / 8 * 2 >= 8186) {
+      throw LanceCodecException.invalidArgument(
+          "structural-encoding=miniblock: " + fw.bitsPerValue() / 8 + "-byte values are too wide for mini-blocks");
+    }
+    if (fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
+      throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
+    }
+    return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+  }
+
+  private static boolean allNull(PageInput page) {
+    short[] def = page.defLevels();
+    if (def == null) {
+      return page.values() instanceof DataBlock.AllNull;
+    }
+    for (short d : def) {
+      if (d == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static long maxValueBytes(DataBlock block) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      return fw.bitsPerValue() / 8;
+    }
+    if (block instanceof DataBlock.VariableWidth vw) {
+      long max = 0;
+      for (int i = 0; i < vw.numValues(); i++) {
+        max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
+      }
+      return max;
+    }
+    return 0;
+  }
+
+  @Override
+  public PageDecoder open(Message layout, PageSource source, long numRows, LayoutContext ctx) {
+    if (layout instanceof MiniBlockLayout m) {
+      return new MiniBlockPageDecoder(m, source, numRows, ctx);
+    }
+    if (layout instanceof FullZipLayout f) {
+      return new FullZipPage.Decoder(f, source, numRows, ctx);
+    }
+    if (layout instanceof ConstantLayout c) {
+      return new ConstantPage.Decoder(c, source, numRows, ctx);
+    }
+    throw LanceCodecException.unsupported("legacy layout cannot open " + layout.getDescriptorForType().getName());
+  }
+}

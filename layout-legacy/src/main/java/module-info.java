@@ -1,0 +1,7 @@
+/** The 2.1/2.2 page layouts: mini-block, full-zip and constant (lance.encodings21.PageLayout). */
+module io.lancecodec.layout.legacy {
+  requires io.lancecodec.spi;
+
+  provides io.lancecodec.spi.LayoutPlugin with
+      io.lancecodec.layout.legacy.LegacyLayoutPlugin;
+}
