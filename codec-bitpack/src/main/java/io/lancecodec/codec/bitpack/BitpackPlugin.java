@@ -1,0 +1,141 @@
+package io.lancecodec.codec.bitpack;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.InlineBitpacking;
+import io.lancecodec.format.pb.v21.OutOfLineBitpacking;
+import io.lancecodec.format.pb.v21.Rle;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.Stats;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Integer codecs of the 2.1/2.2 grammar: InlineBitpacking and RLE for mini-block values,
+ * InlineBitpacking (up to 1024 values) and OutOfLineBitpacking for level buffers. Proposals carry
+ * exact sizes, so the runtime only picks these when they beat storing values flat.
+ */
+public final class BitpackPlugin implements CodecPlugin {
+  @Override
+  public String name() {
+    return "bitpack";
+  }
+
+  @Override
+  public Set<FileVersion> fileVersions() {
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+  }
+
+  @Override
+  public Set<Class<? extends Message>> decodes() {
+    return Set.of(InlineBitpacking.class, OutOfLineBitpacking.class, Rle.class);
+  }
+
+  private static boolean packable(DataBlock block) {
+    return block instanceof DataBlock.FixedWidth fw
+        && (fw.bitsPerValue() == 8 || fw.bitsPerValue() == 16 || fw.bitsPerValue() == 32 || fw.bitsPerValue() == 64)
+        && fw.numValues() > 0;
+  }
+
+  @Override
+  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(
+      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+    if (!packable(block) || options.get("compression").filter("none"::equals).isPresent()) {
+      return Optional.empty();
+    }
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+    int bits = fw.bitsPerValue();
+    long rle = Long.MAX_VALUE;
+    if (stats.runCount() < options.rleThreshold() * stats.numValues()) {
+      rle = io.lancecodec.codec.bitpack.Rle.estimate(stats.runCount(), stats.numValues(), bits);
+    }
+    long packed = stats.maxBitWidth() < bits ? io.lancecodec.codec.bitpack.InlineBitpacking.estimate(fw) : Long.MAX_VALUE;
+    if (rle == Long.MAX_VALUE && packed == Long.MAX_VALUE) {
+      return Optional.empty();
+    }
+    if (rle <= packed) {
+      return Optional.of(new Proposal<>("rle", rle, new io.lancecodec.codec.bitpack.Rle.Compressor()));
+    }
+    return Optional.of(new Proposal<>("bitpack", packed, new io.lancecodec.codec.bitpack.InlineBitpacking.Compressor()));
+  }
+
+  @Override
+  public Optional<Proposal<BlockCompressor>> proposeBlock(
+      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+    if (!packable(block)) {
+      return Optional.empty();
+    }
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+    int bits = fw.bitsPerValue();
+    int width = stats.maxBitWidth();
+    if (width >= bits) {
+      return Optional.empty();
+    }
+    if (fw.numValues() <= io.lancecodec.codec.bitpack.InlineBitpacking.CHUNK) {
+      long size = bits / 8 + 128L * width;
+      return Optional.of(new Proposal<>("bitpack", size, new io.lancecodec.codec.bitpack.InlineBitpacking.Block()));
+    }
+    long size = io.lancecodec.codec.bitpack.OutOfLineBitpacking.size(bits, width, fw.numValues());
+    return Optional.of(new Proposal<>("bitpack-ool", size, new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Compressor(width)));
+  }
+
+  private static int checkBits(long bits, String what) {
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
+      throw LanceCodecException.corrupt(what + ": uncompressed width " + bits + " is not 8, 16, 32 or 64");
+    }
+    return (int) bits;
+  }
+
+  private static int flatBits(CompressiveEncoding e, String what) {
+    if (!e.hasFlat()) {
+      throw LanceCodecException.unsupported(what + ": only Flat children are supported, got " + e.getCompressionCase());
+    }
+    return (int) Math.min(Integer.MAX_VALUE, e.getFlat().getBitsPerValue());
+  }
+
+  @Override
+  public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof InlineBitpacking ib) {
+      if (ib.hasValues()) {
+        throw LanceCodecException.unsupported("bitpack: buffer compression inside InlineBitpacking is not supported yet");
+      }
+      return new io.lancecodec.codec.bitpack.InlineBitpacking.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
+    }
+    if (node instanceof Rle rle) {
+      int bits = checkBits(flatBits(rle.getValues(), "rle values"), "rle");
+      int lengthBits = flatBits(rle.getRunLengths(), "rle run lengths");
+      if (lengthBits != 8) {
+        throw LanceCodecException.unsupported("rle: " + lengthBits + "-bit run lengths in a mini-block are not supported");
+      }
+      return new io.lancecodec.codec.bitpack.Rle.Decompressor(bits);
+    }
+    return CodecPlugin.super.openMiniBlock(node, children);
+  }
+
+  @Override
+  public BlockDecompressor openBlock(Message node, Decoders children) {
+    if (node instanceof InlineBitpacking ib) {
+      return new io.lancecodec.codec.bitpack.InlineBitpacking.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
+    }
+    if (node instanceof OutOfLineBitpacking ob) {
+      int bits = checkBits(ob.getUncompressedBitsPerValue(), "bitpack-ool");
+      int width = flatBits(ob.getValues(), "bitpack-ool");
+      if (width < 0 || width > bits) {
+        throw LanceCodecException.corrupt("bitpack-ool: width " + width + " exceeds " + bits);
+      }
+      return new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Decompressor(bits, width);
+    }
+    return CodecPlugin.super.openBlock(node, children);
+  }
+}

@@ -1,0 +1,131 @@
+package io.lancecodec.codec.bitpack;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Mini-block bit-packing: one chunk per 1024 values, each chunk a T-bit header word holding its
+ * own bit width W, then the FastLanes-packed words ({@code T/8 + 128 * W} bytes). The last chunk
+ * is zero-padded to 1024 values before packing. Also serves as a block compressor for small
+ * level buffers (at most 1024 values), with the same bytes.
+ */
+final class InlineBitpacking {
+  static final int CHUNK = 1024;
+
+  private InlineBitpacking() {}
+
+  static CompressiveEncoding encoding(int bits) {
+    return CompressiveEncoding.newBuilder()
+        .setInlineBitpacking(io.lancecodec.format.pb.v21.InlineBitpacking.newBuilder().setUncompressedBitsPerValue(bits))
+        .build();
+  }
+
+  /** Exact encoded size of a block, for proposals. */
+  static long estimate(DataBlock.FixedWidth fw) {
+    int bits = fw.bitsPerValue();
+    long[] vals = new long[CHUNK];
+    long total = 0;
+    for (long start = 0; start < fw.numValues(); start += CHUNK) {
+      int n = (int) Math.min(CHUNK, fw.numValues() - start);
+      Words.read(fw.data(), (int) (start * bits / 8), bits, vals, n);
+      total += bits / 8 + 128L * Words.width(vals, n);
+    }
+    return total;
+  }
+
+  /** One chunk: header word then packed words, for values {@code [start, start + n)}. */
+  static byte[] packChunk(byte[] data, int bits, int start, int n, long[] vals, long[] words) {
+    Words.read(data, start * (bits / 8), bits, vals, n);
+    java.util.Arrays.fill(vals, n, CHUNK, 0L);
+    int width = Words.width(vals, n);
+    int nWords = CHUNK / bits * width;
+    FastLanes.pack(bits, width, vals, words);
+    byte[] out = new byte[bits / 8 + nWords * (bits / 8)];
+    Words.write(new long[] {width}, 1, bits, out, 0);
+    Words.write(words, nWords, bits, out, bits / 8);
+    return out;
+  }
+
+  /** Decodes one chunk into {@code n <= 1024} values appended at {@code dst[dstOff]}. */
+  static void unpackChunk(byte[] chunk, int bits, int n, long[] vals, long[] words, byte[] dst, int dstOff) {
+    int wb = bits / 8;
+    LanceCodecException.check(chunk.length >= wb, "bitpack: chunk of " + chunk.length + " bytes has no header");
+    long width = io.lancecodec.spi.LittleEndian.getUnsigned(chunk, 0, wb);
+    LanceCodecException.check(width <= bits, "bitpack: bit width " + width + " exceeds " + bits);
+    int nWords = CHUNK / bits * (int) width;
+    LanceCodecException.check(chunk.length >= wb + nWords * wb,
+        "bitpack: chunk of " + chunk.length + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
+    LanceCodecException.check(n <= CHUNK, "bitpack: chunk claims " + n + " values, at most 1024");
+    Words.read(chunk, wb, bits, words, nWords);
+    FastLanes.unpack(bits, (int) width, words, vals);
+    Words.write(vals, n, bits, dst, dstOff);
+  }
+
+  static final class Compressor implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int bits = fw.bitsPerValue();
+      long[] vals = new long[CHUNK];
+      long[] words = new long[CHUNK + 1];
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      List<MiniBlockChunk> chunks = new ArrayList<>();
+      long total = fw.numValues();
+      for (long start = 0; start < total; start += CHUNK) {
+        int n = (int) Math.min(CHUNK, total - start);
+        byte[] chunk = packChunk(fw.data(), bits, (int) start, n, vals, words);
+        out.write(chunk, 0, chunk.length);
+        boolean last = start + CHUNK >= total;
+        chunks.add(new MiniBlockChunk(new int[] {chunk.length}, last ? 0 : 10));
+      }
+      return new MiniBlockCompressed(List.of(out.toByteArray()), chunks, total, encoding(bits));
+    }
+  }
+
+  static final class Decompressor implements MiniBlockDecompressor, BlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public DataBlock decompress(List<byte[]> buffers, long numValues) {
+      LanceCodecException.check(buffers.size() == 1, "bitpack: chunk has " + buffers.size() + " buffers, expected 1");
+      return decompress(buffers.get(0), numValues);
+    }
+
+    @Override
+    public DataBlock decompress(byte[] data, long numValues) {
+      int n = (int) numValues;
+      LanceCodecException.check(numValues >= 0 && numValues <= CHUNK, "bitpack: " + numValues + " values in one chunk, at most 1024");
+      byte[] out = new byte[n * (bits / 8)];
+      unpackChunk(data, bits, n, new long[CHUNK], new long[CHUNK + 1], out, 0);
+      return new DataBlock.FixedWidth(out, bits, numValues);
+    }
+  }
+
+  /** Block form for level buffers of at most 1024 values. */
+  static final class Block implements BlockCompressor {
+    @Override
+    public Encoded<byte[]> compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      if (fw.numValues() > CHUNK) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "inline bitpack block of " + fw.numValues() + " values");
+      }
+      byte[] out = packChunk(fw.data(), fw.bitsPerValue(), 0, (int) fw.numValues(), new long[CHUNK], new long[CHUNK + 1]);
+      return new Encoded<>(out, encoding(fw.bitsPerValue()));
+    }
+  }
+}

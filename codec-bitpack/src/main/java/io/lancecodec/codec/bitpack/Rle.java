@@ -1,0 +1,156 @@
+package io.lancecodec.codec.bitpack;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Flat;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Run-length encoding in mini-blocks: two buffers per chunk, the run values (T/8 bytes each) and
+ * the run lengths (u8, runs over 255 split). Every chunk but the last holds a power-of-two count
+ * of values (at most 2048) and stays within the 8186-byte chunk budget; a chunk's runs may cover
+ * more values than it claims (the reference's roll-back does this), so decoding stops at the
+ * claimed count.
+ */
+final class Rle {
+  static final int MAX_CHUNK_VALUES = 2048;
+  static final int BUDGET = 8186;
+
+  private Rle() {}
+
+  static CompressiveEncoding encoding(int bits) {
+    return CompressiveEncoding.newBuilder()
+        .setRle(
+            io.lancecodec.format.pb.v21.Rle.newBuilder()
+                .setValues(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(bits)))
+                .setRunLengths(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(8))))
+        .build();
+  }
+
+  static long estimate(long runs, long numValues, int bits) {
+    // each run costs one value and one length byte; long runs split every 255 values
+    return (runs + numValues / 255) * (bits / 8 + 1);
+  }
+
+  static final class Compressor implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int bits = fw.bitsPerValue();
+      int wb = bits / 8;
+      int perRun = wb + 1;
+      byte[] d = fw.data();
+      int total = (int) fw.numValues();
+      ByteArrayOutputStream values = new ByteArrayOutputStream();
+      ByteArrayOutputStream lengths = new ByteArrayOutputStream();
+      List<MiniBlockChunk> chunks = new ArrayList<>();
+      int off = 0;
+      byte[] vbuf = new byte[BUDGET];
+      byte[] lbuf = new byte[BUDGET];
+      while (off < total) {
+        int remaining = total - off;
+        int window = Math.min(remaining, MAX_CHUNK_VALUES);
+        // Take whole runs while they fit the budget; a chunk that does not end the page is then
+        // cut back to the largest power of two of values.
+        int count = 0;
+        int runs = 0;
+        while (count < window) {
+          int j = count + 1;
+          while (j < window && equal(d, off + count, off + j, wb)) {
+            j++;
+          }
+          int pieces = (j - count + 254) / 255;
+          if ((runs + pieces) * perRun > BUDGET) {
+            break;
+          }
+          runs += pieces;
+          count = j;
+        }
+        if (count < remaining) {
+          count = Integer.highestOneBit(count);
+        }
+        int nv = 0;
+        int nl = 0;
+        int k = off;
+        int end = off + count;
+        while (k < end) {
+          int j = k + 1;
+          while (j < end && equal(d, k, j, wb)) {
+            j++;
+          }
+          int len = j - k;
+          while (len > 0) {
+            int piece = Math.min(255, len);
+            System.arraycopy(d, k * wb, vbuf, nv, wb);
+            nv += wb;
+            lbuf[nl++] = (byte) piece;
+            len -= piece;
+          }
+          k = j;
+        }
+        values.write(vbuf, 0, nv);
+        lengths.write(lbuf, 0, nl);
+        boolean isLast = off + count >= total;
+        chunks.add(new MiniBlockChunk(new int[] {nv, nl}, isLast ? 0 : Integer.numberOfTrailingZeros(count)));
+        off += count;
+      }
+      return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits));
+    }
+
+    private static boolean equal(byte[] d, int a, int b, int wb) {
+      switch (wb) {
+        case 1:
+          return d[a] == d[b];
+        case 2:
+          return LittleEndian.getShort(d, a * 2) == LittleEndian.getShort(d, b * 2);
+        case 4:
+          return LittleEndian.getInt(d, a * 4) == LittleEndian.getInt(d, b * 4);
+        default:
+          return LittleEndian.getLong(d, a * 8) == LittleEndian.getLong(d, b * 8);
+      }
+    }
+  }
+
+  static final class Decompressor implements MiniBlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public DataBlock decompress(List<byte[]> buffers, long numValues) {
+      LanceCodecException.check(buffers.size() == 2, "rle: chunk has " + buffers.size() + " buffers, expected 2");
+      return expand(buffers.get(0), buffers.get(1), 1, numValues);
+    }
+
+    DataBlock expand(byte[] values, byte[] lengths, int lengthBytes, long numValues) {
+      int wb = bits / 8;
+      LanceCodecException.check(values.length % wb == 0 && values.length / wb == lengths.length / lengthBytes
+              && lengths.length % lengthBytes == 0,
+          "rle: " + values.length + " value bytes do not match " + lengths.length + " run-length bytes");
+      int n = LanceCodecException.checkedInt(numValues, "rle value count");
+      byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
+      int runs = values.length / wb;
+      int pos = 0;
+      for (int r = 0; r < runs && pos < n; r++) {
+        int len = (int) LittleEndian.getUnsigned(lengths, r * lengthBytes, lengthBytes);
+        int take = Math.min(len, n - pos);
+        for (int i = 0; i < take; i++) {
+          System.arraycopy(values, r * wb, out, (pos + i) * wb, wb);
+        }
+        pos += take;
+      }
+      LanceCodecException.check(pos == n, "rle: runs cover " + pos + " values, chunk needs " + n);
+      return new DataBlock.FixedWidth(out, bits, numValues);
+    }
+  }
+}
