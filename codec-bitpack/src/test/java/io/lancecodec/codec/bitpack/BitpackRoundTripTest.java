@@ -1,0 +1,135 @@
+package io.lancecodec.codec.bitpack;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Seeded random round trips through every compressor of the plugin, at chunk-edge sizes. */
+class BitpackRoundTripTest {
+
+  static Stream<Arguments> cases() {
+    List<Arguments> out = new ArrayList<>();
+    long seed = 1;
+    for (int bits : new int[] {8, 16, 32, 64}) {
+      for (int n : new int[] {1, 2, 1023, 1024, 1025, 2048, 4096, 5000}) {
+        for (String shape : new String[] {"small", "runs", "full", "negative"}) {
+          out.add(Arguments.of(bits, n, shape, seed++));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  static DataBlock.FixedWidth data(int bits, int n, String shape, long seed) {
+    Random rnd = new Random(seed);
+    byte[] d = new byte[n * bits / 8];
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+      switch (shape) {
+        case "small":
+          v = rnd.nextInt(1 << Math.min(bits - 1, 1 + rnd.nextInt(6)));
+          break;
+        case "runs":
+          if (rnd.nextInt(40) == 0) {
+            v = rnd.nextInt(100);
+          }
+          break;
+        case "negative":
+          v = -rnd.nextInt(1000);
+          break;
+        default:
+          v = rnd.nextLong();
+      }
+      LittleEndian.putUnsigned(d, i * bits / 8, bits / 8, v);
+    }
+    return new DataBlock.FixedWidth(d, bits, n);
+  }
+
+  static byte[] decodeAll(MiniBlockCompressed c, MiniBlockDecompressor dec, int bits) {
+    int[] pos = new int[c.buffers().size()];
+    long item = 0;
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      boolean last = k == c.chunks().size() - 1;
+      long n = last ? c.numValues() - item : 1L << ch.logNumValues();
+      assertTrue(last || ch.logNumValues() > 0 && n <= 4096, "non-last chunk holds a power of two");
+      List<byte[]> bufs = new ArrayList<>();
+      for (int b = 0; b < pos.length; b++) {
+        bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
+        pos[b] += ch.bufferSizes()[b];
+      }
+      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(bufs, n);
+      out.write(v.data(), 0, (int) (n * bits / 8));
+      item += n;
+    }
+    assertEquals(c.numValues(), item);
+    return out.toByteArray();
+  }
+
+  @ParameterizedTest(name = "inline bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void inlineBitpacking(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
+    assertEquals(InlineBitpacking.estimate(in), c.buffers().get(0).length);
+    assertArrayEquals(in.data(), decodeAll(c, new InlineBitpacking.Decompressor(bits), bits), "seed " + seed);
+  }
+
+  @ParameterizedTest(name = "rle bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void rle(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    MiniBlockCompressed c = new Rle.Compressor().compress(in);
+    for (MiniBlockChunk ch : c.chunks()) {
+      assertTrue(ch.bufferSizes()[0] + ch.bufferSizes()[1] <= Rle.BUDGET, "chunk within budget");
+    }
+    assertArrayEquals(in.data(), decodeAll(c, new Rle.Decompressor(bits), bits), "seed " + seed);
+  }
+
+  @ParameterizedTest(name = "ool bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void outOfLine(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    long[] vals = new long[n];
+    Words.read(in.data(), 0, bits, vals, n);
+    int width = Words.width(vals, n);
+    Encoded<byte[]> e = new OutOfLineBitpacking.Compressor(width).compress(in);
+    assertEquals(OutOfLineBitpacking.size(bits, width, n), e.data().length);
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new OutOfLineBitpacking.Decompressor(bits, width).decompress(e.data(), n);
+    assertArrayEquals(in.data(), back.data(), "seed " + seed);
+  }
+
+  @ParameterizedTest(name = "truncated bits={0} n={1} {2}")
+  @MethodSource("cases")
+  void truncatedChunksAreCorrupt(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, Math.min(n, 1024), shape, seed);
+    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
+    byte[] chunk = c.buffers().get(0);
+    if (chunk.length <= bits / 8) {
+      return;
+    }
+    byte[] cut = Arrays.copyOf(chunk, chunk.length - 1);
+    LanceCodecException e =
+        assertThrows(LanceCodecException.class,
+            () -> new InlineBitpacking.Decompressor(bits).decompress(List.of(cut), in.numValues()));
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind());
+  }
+}
