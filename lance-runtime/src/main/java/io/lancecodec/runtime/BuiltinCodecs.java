@@ -150,6 +150,11 @@ final class BuiltinCodecs implements CodecPlugin {
         return new DataBlock.FixedWidth(data, bits, numValues);
       };
     }
+    if (node instanceof Variable v) {
+      checkNoBufferCompression(v.hasValues(), "Variable");
+      int bits = offsetBits(v);
+      return (data, numValues) -> variableBlock(data, numValues, bits);
+    }
     if (node instanceof Constant c) {
       byte[] value = c.getValue().toByteArray();
       return (data, numValues) -> {
@@ -163,6 +168,31 @@ final class BuiltinCodecs implements CodecPlugin {
       };
     }
     return CodecPlugin.super.openBlock(node, children);
+  }
+
+  /**
+   * The block form of variable-width values: the offset width (u32 32 or u64 64), the byte
+   * position where the values start, numValues + 1 offsets of that width, then the values.
+   */
+  static DataBlock variableBlock(byte[] data, long numValues, int bits) {
+    int w = bits / 8;
+    LanceCodecException.check(data.length >= 2 * w, "variable block of " + data.length + " bytes has no header");
+    long declared = io.lancecodec.spi.LittleEndian.getUnsigned(data, 0, w);
+    LanceCodecException.check(declared == bits, "variable block declares " + declared + "-bit offsets, expected " + bits);
+    long start = io.lancecodec.spi.LittleEndian.getUnsigned(data, w, w);
+    int n = LanceCodecException.checkedInt(numValues, "variable block value count");
+    LanceCodecException.check(start == 2L * w + (long) (n + 1) * w && start <= data.length,
+        "variable block: values start at " + start + ", expected " + (2L * w + (long) (n + 1) * w));
+    byte[] offsets = java.util.Arrays.copyOfRange(data, 2 * w, (int) start);
+    byte[] values = java.util.Arrays.copyOfRange(data, (int) start, data.length);
+    DataBlock.VariableWidth vw = new DataBlock.VariableWidth(offsets, bits, values, numValues);
+    long prev = vw.offset(0);
+    for (int i = 1; i <= n; i++) {
+      long o = vw.offset(i);
+      LanceCodecException.check(o >= prev && o <= values.length, "variable block: offset " + i + " = " + o + " out of order or range");
+      prev = o;
+    }
+    return vw;
   }
 
   private static void checkNoBufferCompression(boolean present, String what) {

@@ -29,6 +29,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private final BlockDecompressor def;
   private final int numBuffers;
   private final boolean large;
+  private final DictionaryLookup dictionary;
 
   MiniBlockPageDecoder(MiniBlockLayout layout, PageSource source, long numRows, LayoutContext ctx) {
     this.layout = layout;
@@ -36,9 +37,6 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.numRows = numRows;
     Levels.checkFlat(layout.getLayersList());
     LanceCodecException.check(!layout.hasRepCompression(), "mini-block: repetition levels in a flat page");
-    if (layout.hasDictionary()) {
-      throw LanceCodecException.unsupported("mini-block: dictionary-encoded pages are not supported yet");
-    }
     LanceCodecException.check(layout.getNumItems() == numRows,
         "mini-block: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
     LanceCodecException.check(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16,
@@ -51,6 +49,16 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.values = ctx.miniBlock(layout.getValueCompression());
     this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
 
+    if (layout.hasDictionary()) {
+      LanceCodecException.check(source.numBuffers() >= 3, "mini-block: dictionary page has no dictionary buffer");
+      long items = layout.getNumDictionaryItems();
+      LanceCodecException.check(items >= 0 && items <= Integer.MAX_VALUE, "mini-block: " + items + " dictionary items");
+      io.lancecodec.spi.DataBlock dict = ctx.block(layout.getDictionary()).decompress(source.readAll(2), items);
+      LanceCodecException.check(dict.numValues() == items, "mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + items);
+      this.dictionary = new DictionaryLookup(dict, items);
+    } else {
+      this.dictionary = null;
+    }
     int wordBytes = large ? 4 : 2;
     long metaSize = source.bufferSize(0);
     LanceCodecException.check(metaSize % wordBytes == 0,
@@ -84,13 +92,14 @@ final class MiniBlockPageDecoder implements PageDecoder {
 
   @Override
   public long searchCacheBytes() {
-    return 16L * chunkOffset.length + layout.getSerializedSize();
+    return 16L * chunkOffset.length + layout.getSerializedSize() + (dictionary == null ? 0 : dictionary.cacheBytes());
   }
 
   @Override
   public String describe() {
     return "mini-block" + (large ? " (large chunks)" : "") + ", " + (chunkOffset.length - 1) + " chunks, values: "
         + Describe.encoding(layout.getValueCompression())
+        + (layout.hasDictionary() ? ", dictionary of " + layout.getNumDictionaryItems() + ": " + Describe.encoding(layout.getDictionary()) : "")
         + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "");
   }
 
@@ -190,6 +199,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     DataBlock v = values.decompress(bufs, n);
     LanceCodecException.check(v.numValues() >= n, where + ": decoded " + v.numValues() + " values, expected " + n);
+    if (dictionary != null) {
+      v = dictionary.resolve(v, levels);
+    }
     return new Chunk(v, levels);
   }
 }
