@@ -1,0 +1,144 @@
+package io.lancecodec.cli;
+
+import io.lancecodec.runtime.LanceFileReader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/** {@code inspect}: version, schema, and per column every page's rows, layout, compression and bytes. */
+final class Inspect {
+  private Inspect() {}
+
+  /** One page as described by the reader: "N rows, B bytes: description". */
+  record Page(long rows, long bytes, String layout, String encoding) {
+    /** The description without the counts, as the layout plugin wrote it. */
+    String description() {
+      return encoding;
+    }
+  }
+
+  private static final Pattern PAGE = Pattern.compile("^(\\d+) rows, (\\d+) bytes: (.*)$", Pattern.DOTALL);
+
+  static Page parsePage(String text) {
+    Matcher m = PAGE.matcher(text);
+    if (m.matches()) {
+      String d = m.group(3);
+      return new Page(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), layoutOf(d), d);
+    }
+    return new Page(-1, -1, layoutOf(text), text);
+  }
+
+  /** The layout name: the description up to its first comma ("mini-block", "full-zip", "constant"). */
+  static String layoutOf(String description) {
+    int comma = description.indexOf(',');
+    String head = comma < 0 ? description : description.substring(0, comma);
+    int paren = head.indexOf(" (");
+    return (paren < 0 ? head : head.substring(0, paren)).strip();
+  }
+
+  /** Per column, its pages. */
+  static List<List<Page>> pages(LanceFileReader reader) {
+    List<List<Page>> out = new ArrayList<>();
+    for (List<String> col : reader.describePages()) {
+      List<Page> pages = new ArrayList<>();
+      for (String p : col) {
+        pages.add(parsePage(p));
+      }
+      out.add(pages);
+    }
+    return out;
+  }
+
+  static void run(Path path, boolean json, PrintStream out) {
+    try (LanceFileReader reader = LanceFileReader.open(path)) {
+      List<Field> fields = reader.schema().getFields();
+      List<List<Page>> pages = pages(reader);
+      long cache = reader.searchCacheBytes();
+      double pct = reader.fileSize() == 0 ? 0 : 100.0 * cache / reader.fileSize();
+      if (json) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("{\"file\":").append(Json.quote(path.toString()))
+            .append(",\"version\":").append(Json.quote(reader.version().toString()))
+            .append(",\"rows\":").append(reader.numRows())
+            .append(",\"file_bytes\":").append(reader.fileSize())
+            .append(",\"search_cache_bytes\":").append(cache)
+            .append(",\"columns\":[");
+        for (int c = 0; c < fields.size(); c++) {
+          Field f = fields.get(c);
+          if (c > 0) {
+            sb.append(',');
+          }
+          long bytes = 0;
+          for (Page p : pages.get(c)) {
+            bytes += Math.max(0, p.bytes());
+          }
+          sb.append("{\"name\":").append(Json.quote(f.getName()))
+              .append(",\"type\":").append(Json.quote(TypeNames.of(f)))
+              .append(",\"nullable\":").append(f.isNullable())
+              .append(",\"metadata\":{");
+          boolean first = true;
+          for (Map.Entry<String, String> e : new TreeMap<>(f.getMetadata() == null ? Map.of() : f.getMetadata()).entrySet()) {
+            if (!first) {
+              sb.append(',');
+            }
+            first = false;
+            sb.append(Json.quote(e.getKey())).append(':').append(Json.quote(e.getValue()));
+          }
+          sb.append("},\"bytes\":").append(bytes).append(",\"pages\":[");
+          for (int p = 0; p < pages.get(c).size(); p++) {
+            Page pg = pages.get(c).get(p);
+            if (p > 0) {
+              sb.append(',');
+            }
+            sb.append("{\"rows\":").append(pg.rows()).append(",\"bytes\":").append(pg.bytes())
+                .append(",\"layout\":").append(Json.quote(pg.layout()))
+                .append(",\"encoding\":").append(Json.quote(pg.description())).append('}');
+          }
+          sb.append("]}");
+        }
+        sb.append("]}");
+        out.println(sb);
+        return;
+      }
+      out.println("file:          " + path);
+      out.println("version:       " + reader.version());
+      out.println("rows:          " + reader.numRows());
+      out.println("file size:     " + reader.fileSize() + " bytes");
+      out.println("search cache:  " + cache + " bytes (" + String.format(Locale.ROOT, "%.2f", pct) + "% of the file)");
+      out.println("schema:");
+      for (Field f : fields) {
+        StringBuilder line = new StringBuilder("  " + f.getName() + ": " + TypeNames.of(f) + (f.isNullable() ? "" : " not null"));
+        if (f.getMetadata() != null && !f.getMetadata().isEmpty()) {
+          line.append("  {");
+          boolean first = true;
+          for (Map.Entry<String, String> e : new TreeMap<>(f.getMetadata()).entrySet()) {
+            line.append(first ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+            first = false;
+          }
+          line.append('}');
+        }
+        out.println(line);
+      }
+      out.println("columns:");
+      for (int c = 0; c < fields.size(); c++) {
+        long bytes = 0;
+        for (Page p : pages.get(c)) {
+          bytes += Math.max(0, p.bytes());
+        }
+        out.println("  " + fields.get(c).getName() + ": " + pages.get(c).size() + (pages.get(c).size() == 1 ? " page, " : " pages, ")
+            + bytes + " bytes");
+        for (int p = 0; p < pages.get(c).size(); p++) {
+          Page pg = pages.get(c).get(p);
+          out.println("    page " + p + ": " + pg.rows() + " rows, " + pg.bytes() + " bytes, " + pg.description());
+        }
+      }
+    }
+  }
+}

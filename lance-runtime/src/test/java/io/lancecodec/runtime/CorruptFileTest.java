@@ -1,0 +1,196 @@
+package io.lancecodec.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Hostile input: truncated files, flipped bytes everywhere in the metadata and sampled in the
+ * data, absurd sizes. Every outcome must be a clean read or a {@link LanceCodecException} within a
+ * time bound; any other throwable (index errors, OOM, negative sizes) is a defect.
+ */
+class CorruptFileTest {
+  static BufferAllocator allocator;
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void open() {
+    allocator = new RootAllocator();
+  }
+
+  @AfterAll
+  static void close() {
+    allocator.close();
+  }
+
+  static byte[] validFile(FileVersion version) throws Exception {
+    Path f = dir.resolve("valid-" + version + ".lance");
+    Schema schema =
+        new Schema(
+            List.of(
+                new Field("i", new FieldType(true, new ArrowType.Int(32, true), null), null),
+                new Field("s", new FieldType(true, ArrowType.Utf8.INSTANCE, null), null),
+                new Field("w", new FieldType(false, new ArrowType.FixedSizeBinary(300), null), null)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      Random rnd = new Random(7);
+      TestData.fill(root.getVector(0), 3000, 0.2, TestData.Shape.NARROW, rnd);
+      TestData.fill(root.getVector(1), 3000, 0.2, TestData.Shape.NARROW, rnd);
+      TestData.fill(root.getVector(2), 3000, 0, TestData.Shape.WIDE, rnd);
+      root.setRowCount(3000);
+      try (LanceFileWriter w = LanceFileWriter.open(f, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(root);
+      }
+    }
+    return Files.readAllBytes(f);
+  }
+
+  /** Opens and fully reads a file; returns null on success or the LanceCodecException. */
+  static LanceCodecException tryRead(byte[] bytes, String name) throws Exception {
+    Path f = dir.resolve(name);
+    Files.write(f, bytes);
+    try (LanceFileReader r = LanceFileReader.open(f)) {
+      try (VectorSchemaRoot all = r.readRange(0, r.numRows(), null, allocator)) {
+        all.getRowCount();
+      }
+      if (r.numRows() > 0) {
+        try (VectorSchemaRoot t = r.take(new long[] {r.numRows() - 1, 0, r.numRows() / 2}, null, allocator)) {
+          t.getRowCount();
+        }
+      }
+      return null;
+    } catch (LanceCodecException e) {
+      assertTrue(!e.getMessage().isBlank() && !e.getMessage().contains("\n"), "one-line message: " + e.getMessage());
+      return e;
+    } catch (Throwable t) {
+      throw new AssertionError(name + ": not a LanceCodecException: " + t, t);
+    } finally {
+      Files.delete(f);
+    }
+  }
+
+  static Stream<Arguments> versions() {
+    return Stream.of(Arguments.of(FileVersion.V2_1), Arguments.of(FileVersion.V2_2));
+  }
+
+  @ParameterizedTest
+  @MethodSource("versions")
+  void everyTruncationFailsCleanly(FileVersion version) throws Exception {
+    byte[] valid = validFile(version);
+    List<Integer> lengths = new ArrayList<>();
+    for (int len = 0; len < valid.length; len += Math.max(1, valid.length / 300)) {
+      lengths.add(len);
+    }
+    for (int len = Math.max(0, valid.length - 600); len < valid.length; len++) {
+      lengths.add(len);
+    }
+    for (int len : lengths) {
+      byte[] cut = Arrays.copyOf(valid, len);
+      LanceCodecException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          Duration.ofSeconds(5), () -> tryRead(cut, "cut.lance"));
+      if (e == null) {
+        fail("truncated to " + len + " of " + valid.length + " bytes but read without error");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("versions")
+  void flippedMetadataBytesNeverCrash(FileVersion version) throws Exception {
+    byte[] valid = validFile(version);
+    ByteBuffer footer = ByteBuffer.wrap(valid, valid.length - 40, 40).order(ByteOrder.LITTLE_ENDIAN);
+    long gbo = footer.getLong(valid.length - 40 + 16);
+    long gb0 = ByteBuffer.wrap(valid).order(ByteOrder.LITTLE_ENDIAN).getLong((int) gbo);
+    int errors = 0;
+    int clean = 0;
+    for (int pos = (int) gb0; pos < valid.length; pos++) {
+      for (int mask : new int[] {0x01, 0x80, 0xFF}) {
+        byte[] bad = valid.clone();
+        bad[pos] ^= (byte) mask;
+        LanceCodecException e = tryRead(bad, "flip.lance");
+        if (e == null) {
+          clean++;
+        } else {
+          errors++;
+        }
+      }
+    }
+    assertTrue(errors > 0, "flips in metadata were detected at least sometimes");
+    System.out.println(version + ": metadata flips -> " + errors + " clean errors, " + clean + " harmless reads");
+  }
+
+  @ParameterizedTest
+  @MethodSource("versions")
+  void flippedDataBytesNeverCrash(FileVersion version) throws Exception {
+    byte[] valid = validFile(version);
+    Random rnd = new Random(11);
+    for (int k = 0; k < 400; k++) {
+      byte[] bad = valid.clone();
+      int pos = rnd.nextInt(valid.length - 40);
+      bad[pos] ^= (byte) (1 + rnd.nextInt(255));
+      tryRead(bad, "data-flip.lance");
+    }
+  }
+
+  @Test
+  void notLanceFiles() throws Exception {
+    assertEquals(LanceCodecException.Kind.CORRUPT, tryRead(new byte[0], "empty.lance").kind());
+    assertEquals(LanceCodecException.Kind.CORRUPT, tryRead("hello, world".getBytes(), "text.lance").kind());
+    byte[] noise = new byte[4096];
+    new Random(3).nextBytes(noise);
+    assertEquals(LanceCodecException.Kind.CORRUPT, tryRead(noise, "noise.lance").kind());
+    LanceCodecException missing =
+        assertThrows(LanceCodecException.class, () -> LanceFileReader.open(dir.resolve("does-not-exist.lance")));
+    assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, missing.kind());
+  }
+
+  @Test
+  void absurdDeclaredSizes() throws Exception {
+    byte[] valid = validFile(FileVersion.V2_1);
+    ByteBuffer b = ByteBuffer.wrap(valid).order(ByteOrder.LITTLE_ENDIAN);
+    int footer = valid.length - 40;
+    for (int field : new int[] {0, 8, 16}) {
+      for (long v : new long[] {Long.MAX_VALUE, -1L, 1L << 40, valid.length}) {
+        byte[] bad = valid.clone();
+        ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putLong(footer + field, v);
+        assertEquals(LanceCodecException.Kind.CORRUPT, tryRead(bad, "absurd.lance").kind());
+      }
+    }
+    for (int field : new int[] {24, 28}) {
+      byte[] bad = valid.clone();
+      ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(footer + field, Integer.MAX_VALUE);
+      assertEquals(LanceCodecException.Kind.CORRUPT, tryRead(bad, "absurd.lance").kind());
+    }
+    byte[] future = valid.clone();
+    ByteBuffer.wrap(future).order(ByteOrder.LITTLE_ENDIAN).putShort(footer + 32, (short) 9);
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, tryRead(future, "future.lance").kind());
+    b.rewind();
+  }
+}
