@@ -116,6 +116,8 @@ public final class Main {
       return fail(e, e.getMessage(), 1);
     } catch (UncheckedIOException e) {
       return fail(e, ioMessage(e.getCause()), 1);
+    } catch (IOException e) {
+      return fail(e, ioMessage(e), 1);
     } catch (OutOfMemoryError e) {
       return fail(e, "out of memory (raise the heap with JAVA_OPTS=-Xmx...): " + e.getMessage(), 1);
     } catch (RuntimeException | Error e) {

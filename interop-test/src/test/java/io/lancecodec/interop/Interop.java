@@ -118,6 +118,20 @@ final class Interop {
           + refToOursPending.get() + " pending (missing codec), "
           + oursToRefIdentical.get() + " ours->reference identical";
     }
+
+    /** Pending cases grouped by their error message with file name and page position removed. */
+    java.util.SortedMap<String, Integer> pendingByCause() {
+      java.util.SortedMap<String, Integer> out = new java.util.TreeMap<>();
+      synchronized (pendingMessages) {
+        for (String m : pendingMessages) {
+          String cause = m.substring(m.indexOf(" -> ") + 4)
+              .replaceAll("[^ ]+\\.lance: ", "")
+              .replaceAll("page \\d+", "page N");
+          out.merge(cause, 1, Integer::sum);
+        }
+      }
+      return out;
+    }
   }
 
   private Interop() {}

@@ -70,13 +70,14 @@ final class FlatMiniBlock implements MiniBlockCompressor {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      LanceCodecException.check(buffers.size() == 1, "flat chunk has " + buffers.size() + " buffers, expected 1");
+      if (!(buffers.size() == 1)) {
+        throw LanceCodecException.corrupt("flat chunk has " + buffers.size() + " buffers, expected 1");
+      }
       byte[] b = buffers.get(0);
       long need = (numValues * bits + 7) / 8;
-      LanceCodecException.check(
-          need <= b.length,
-          "flat chunk: " + numValues + " values of " + bits + " bits need " + need
-              + " bytes, chunk has " + b.length);
+      if (!(need <= b.length)) {
+        throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need " + need + " bytes, chunk has " + b.length);
+      }
       return new DataBlock.FixedWidth(b, bits, numValues);
     }
   }

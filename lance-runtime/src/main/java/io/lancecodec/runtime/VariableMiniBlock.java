@@ -90,18 +90,20 @@ final class VariableMiniBlock implements MiniBlockCompressor {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      LanceCodecException.check(buffers.size() == 1, "variable chunk has " + buffers.size() + " buffers, expected 1");
+      if (!(buffers.size() == 1)) {
+        throw LanceCodecException.corrupt("variable chunk has " + buffers.size() + " buffers, expected 1");
+      }
       byte[] b = buffers.get(0);
       int width = bits / 8;
       int n = LanceCodecException.checkedInt(numValues, "variable chunk value count");
-      LanceCodecException.check(
-          (long) (n + 1) * width <= b.length,
-          "variable chunk: " + (n + 1) + " offsets do not fit in " + b.length + " bytes");
+      if (!((long) (n + 1) * width <= b.length)) {
+        throw LanceCodecException.corrupt("variable chunk: " + (n + 1) + " offsets do not fit in " + b.length + " bytes");
+      }
       long first = LittleEndian.getUnsigned(b, 0, width);
       long lastOff = LittleEndian.getUnsigned(b, n * width, width);
-      LanceCodecException.check(
-          first >= (long) (n + 1) * width && first <= lastOff && lastOff <= b.length,
-          "variable chunk: offsets [" + first + ", " + lastOff + "] outside chunk of " + b.length + " bytes");
+      if (!(first >= (long) (n + 1) * width && first <= lastOff && lastOff <= b.length)) {
+        throw LanceCodecException.corrupt("variable chunk: offsets [" + first + ", " + lastOff + "] outside chunk of " + b.length + " bytes");
+      }
       byte[] offsets = new byte[(n + 1) * width];
       long prev = first;
       for (int i = 0; i <= n; i++) {

@@ -45,6 +45,11 @@ final class VectorFiller {
       int n = (int) p.numRows();
       short[] def = p.defLevels();
       boolean allNull = p.values() instanceof DataBlock.AllNull;
+      if (def == null && !allNull) {
+        setRange(bits, row, n);
+        row += n;
+        continue;
+      }
       for (int i = 0; i < n; i++) {
         boolean valid = !allNull && (def == null || def[i] == 0);
         if (valid) {
@@ -54,6 +59,25 @@ final class VectorFiller {
       row += n;
     }
     validity.setBytes(0, bits, 0, bits.length);
+  }
+
+  /** Sets bits {@code [from, from + n)}, whole bytes at a time in the middle. */
+  private static void setRange(byte[] bits, int from, int n) {
+    int i = from;
+    int end = from + n;
+    while (i < end && (i & 7) != 0) {
+      bits[i >>> 3] |= (byte) (1 << (i & 7));
+      i++;
+    }
+    int fullEnd = end & ~7;
+    if (i < fullEnd) {
+      java.util.Arrays.fill(bits, i >>> 3, fullEnd >>> 3, (byte) 0xFF);
+      i = fullEnd;
+    }
+    while (i < end) {
+      bits[i >>> 3] |= (byte) (1 << (i & 7));
+      i++;
+    }
   }
 
   private static void fillFixed(BaseFixedWidthVector v, int width, List<DecodedPage> pieces, int total) {

@@ -59,6 +59,46 @@ final class FastLanes {
     }
   }
 
+  /**
+   * Unpacks a chunk of 32-bit words straight from little-endian bytes into {@code out[0..1023]}:
+   * the hot path of scans over bit-packed ints, so it walks each lane with a running bit offset
+   * instead of dividing per value.
+   */
+  static void unpack32(byte[] src, int off, int width, int[] words, int[] out) {
+    if (width == 0) {
+      java.util.Arrays.fill(out, 0, 1024, 0);
+      return;
+    }
+    java.nio.ByteBuffer.wrap(src, off, 128 * width).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, 32 * width);
+    int[] idx = INDEX[2];
+    int mask = width == 32 ? -1 : (1 << width) - 1;
+    for (int l = 0; l < 32; l++) {
+      int k = 0;
+      int bit = 0;
+      int cur = words[l];
+      for (int r = 0; r < 32; r++) {
+        int end = bit + width;
+        int v;
+        if (end < 32) {
+          v = (cur >>> bit) & mask;
+          bit = end;
+        } else if (end == 32) {
+          v = (cur >>> bit) & mask;
+          bit = 0;
+          if (++k < width) {
+            cur = words[32 * k + l];
+          }
+        } else {
+          int low = cur >>> bit;
+          cur = words[32 * ++k + l];
+          v = (low | (cur << (32 - bit))) & mask;
+          bit = end - 32;
+        }
+        out[idx[r * 32 + l]] = v;
+      }
+    }
+  }
+
   /** Unpacks {@code 1024 * width / bits} words into {@code out[0..1023]}. */
   static void unpack(int bits, int width, long[] words, long[] out) {
     if (width == 0) {
@@ -69,15 +109,28 @@ final class FastLanes {
     long mask = width == 64 ? -1L : (1L << width) - 1;
     int[] idx = index(bits);
     for (int l = 0; l < lanes; l++) {
-      int s = 0;
-      for (int r = 0; r < bits; r++, s += width) {
-        int k = s / bits;
-        int o = s % bits;
-        long v = words[lanes * k + l] >>> o;
-        if (o + width > bits) {
-          v |= words[lanes * (k + 1) + l] << (bits - o);
+      int k = 0;
+      int bit = 0;
+      long cur = words[l];
+      for (int r = 0; r < bits; r++) {
+        int end = bit + width;
+        long v;
+        if (end < bits) {
+          v = (cur >>> bit) & mask;
+          bit = end;
+        } else if (end == bits) {
+          v = (cur >>> bit) & mask;
+          bit = 0;
+          if (++k < width) {
+            cur = words[lanes * k + l];
+          }
+        } else {
+          long low = cur >>> bit;
+          cur = words[lanes * ++k + l];
+          v = (low | (cur << (bits - bit))) & mask;
+          bit = end - bits;
         }
-        out[idx[r * lanes + l]] = v & mask;
+        out[idx[r * lanes + l]] = v;
       }
     }
   }

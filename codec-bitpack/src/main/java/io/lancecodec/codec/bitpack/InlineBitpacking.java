@@ -57,16 +57,44 @@ final class InlineBitpacking {
     return out;
   }
 
+  /** Per-thread scratch so decompressors stay stateless yet allocate nothing per chunk. */
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  private static final class Scratch {
+    final long[] vals = new long[CHUNK];
+    final long[] words = new long[CHUNK + 1];
+    final int[] ints = new int[CHUNK];
+    final int[] intWords = new int[CHUNK];
+  }
+
   /** Decodes one chunk into {@code n <= 1024} values appended at {@code dst[dstOff]}. */
-  static void unpackChunk(byte[] chunk, int bits, int n, long[] vals, long[] words, byte[] dst, int dstOff) {
+  static void unpackChunk(byte[] chunk, int bits, int n, byte[] dst, int dstOff) {
+    Scratch s = SCRATCH.get();
+    unpackChunk(chunk, bits, n, s.vals, s.words, s.ints, s.intWords, dst, dstOff);
+  }
+
+  static void unpackChunk(
+      byte[] chunk, int bits, int n, long[] vals, long[] words, int[] ints, int[] intWords, byte[] dst, int dstOff) {
     int wb = bits / 8;
-    LanceCodecException.check(chunk.length >= wb, "bitpack: chunk of " + chunk.length + " bytes has no header");
+    if (!(chunk.length >= wb)) {
+      throw LanceCodecException.corrupt("bitpack: chunk of " + chunk.length + " bytes has no header");
+    }
     long width = io.lancecodec.spi.LittleEndian.getUnsigned(chunk, 0, wb);
-    LanceCodecException.check(width <= bits, "bitpack: bit width " + width + " exceeds " + bits);
+    if (!(width <= bits)) {
+      throw LanceCodecException.corrupt("bitpack: bit width " + width + " exceeds " + bits);
+    }
     int nWords = CHUNK / bits * (int) width;
-    LanceCodecException.check(chunk.length >= wb + nWords * wb,
-        "bitpack: chunk of " + chunk.length + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
-    LanceCodecException.check(n <= CHUNK, "bitpack: chunk claims " + n + " values, at most 1024");
+    if (!(chunk.length >= wb + nWords * wb)) {
+      throw LanceCodecException.corrupt("bitpack: chunk of " + chunk.length + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
+    }
+    if (!(n <= CHUNK)) {
+      throw LanceCodecException.corrupt("bitpack: chunk claims " + n + " values, at most 1024");
+    }
+    if (bits == 32) {
+      FastLanes.unpack32(chunk, wb, (int) width, intWords, ints);
+      java.nio.ByteBuffer.wrap(dst, dstOff, n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, n);
+      return;
+    }
     Words.read(chunk, wb, bits, words, nWords);
     FastLanes.unpack(bits, (int) width, words, vals);
     Words.write(vals, n, bits, dst, dstOff);
@@ -102,16 +130,20 @@ final class InlineBitpacking {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      LanceCodecException.check(buffers.size() == 1, "bitpack: chunk has " + buffers.size() + " buffers, expected 1");
+      if (!(buffers.size() == 1)) {
+        throw LanceCodecException.corrupt("bitpack: chunk has " + buffers.size() + " buffers, expected 1");
+      }
       return decompress(buffers.get(0), numValues);
     }
 
     @Override
     public DataBlock decompress(byte[] data, long numValues) {
       int n = (int) numValues;
-      LanceCodecException.check(numValues >= 0 && numValues <= CHUNK, "bitpack: " + numValues + " values in one chunk, at most 1024");
+      if (!(numValues >= 0 && numValues <= CHUNK)) {
+        throw LanceCodecException.corrupt("bitpack: " + numValues + " values in one chunk, at most 1024");
+      }
       byte[] out = new byte[n * (bits / 8)];
-      unpackChunk(data, bits, n, new long[CHUNK], new long[CHUNK + 1], out, 0);
+      unpackChunk(data, bits, n, out, 0);
       return new DataBlock.FixedWidth(out, bits, numValues);
     }
   }

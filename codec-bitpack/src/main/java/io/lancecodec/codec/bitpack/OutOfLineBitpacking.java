@@ -98,8 +98,9 @@ final class OutOfLineBitpacking {
       long rawTail = fullBytes + (long) r * wb;
       long packedTail = fullBytes + (r > 0 ? (long) groupWords * wb : 0);
       boolean raw = data.length == rawTail;
-      LanceCodecException.check(raw || data.length == packedTail,
-          "bitpack-ool: " + data.length + " bytes fit neither layout for " + n + " values of width " + width);
+      if (!(raw || data.length == packedTail)) {
+        throw LanceCodecException.corrupt("bitpack-ool: " + data.length + " bytes fit neither layout for " + n + " values of width " + width);
+      }
       byte[] out = new byte[n * wb];
       long[] vals = new long[1024];
       long[] words = new long[1024];

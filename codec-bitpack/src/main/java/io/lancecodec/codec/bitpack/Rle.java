@@ -128,15 +128,17 @@ final class Rle {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      LanceCodecException.check(buffers.size() == 2, "rle: chunk has " + buffers.size() + " buffers, expected 2");
+      if (!(buffers.size() == 2)) {
+        throw LanceCodecException.corrupt("rle: chunk has " + buffers.size() + " buffers, expected 2");
+      }
       return expand(buffers.get(0), buffers.get(1), 1, numValues);
     }
 
     DataBlock expand(byte[] values, byte[] lengths, int lengthBytes, long numValues) {
       int wb = bits / 8;
-      LanceCodecException.check(values.length % wb == 0 && values.length / wb == lengths.length / lengthBytes
-              && lengths.length % lengthBytes == 0,
-          "rle: " + values.length + " value bytes do not match " + lengths.length + " run-length bytes");
+      if (!(values.length % wb == 0 && values.length / wb == lengths.length / lengthBytes && lengths.length % lengthBytes == 0)) {
+        throw LanceCodecException.corrupt("rle: " + values.length + " value bytes do not match " + lengths.length + " run-length bytes");
+      }
       int n = LanceCodecException.checkedInt(numValues, "rle value count");
       byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
       int runs = values.length / wb;
@@ -149,7 +151,9 @@ final class Rle {
         }
         pos += take;
       }
-      LanceCodecException.check(pos == n, "rle: runs cover " + pos + " values, chunk needs " + n);
+      if (!(pos == n)) {
+        throw LanceCodecException.corrupt("rle: runs cover " + pos + " values, chunk needs " + n);
+      }
       return new DataBlock.FixedWidth(out, bits, numValues);
     }
   }

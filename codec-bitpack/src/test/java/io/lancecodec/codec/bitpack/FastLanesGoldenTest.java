@@ -94,4 +94,61 @@ class FastLanesGoldenTest {
     byte[] c = chunk(64, 1024, i -> 0);
     assertArrayEquals(new byte[8], c);
   }
+
+  /** The division-free 32-bit kernel agrees with the plain per-value formula at every width. */
+  @Test
+  void fastUnpack32MatchesReferenceFormula() {
+    java.util.Random rnd = new java.util.Random(5);
+    for (int width = 0; width <= 32; width++) {
+      long[] in = new long[1024];
+      for (int i = 0; i < 1024; i++) {
+        in[i] = width == 0 ? 0 : rnd.nextLong() & (width == 64 ? -1L : (1L << width) - 1);
+      }
+      long[] words = new long[1024];
+      FastLanes.pack(32, width, in, words);
+      byte[] bytes = new byte[4 * 32 * width];
+      Words.write(words, 32 * width, 32, bytes, 0);
+      int[] fast = new int[1024];
+      FastLanes.unpack32(bytes, 0, width, new int[1024], fast);
+      long[] slow = new long[1024];
+      slowUnpack(32, width, words, slow);
+      for (int i = 0; i < 1024; i++) {
+        assertEquals(slow[i], fast[i] & 0xFFFFFFFFL, "width " + width + " value " + i);
+        assertEquals(in[i], slow[i], "width " + width + " value " + i);
+      }
+      for (int bits : new int[] {8, 16, 64}) {
+        if (width > bits) {
+          continue;
+        }
+        long[] w2 = new long[1024];
+        long[] in2 = new long[1024];
+        for (int i = 0; i < 1024; i++) {
+          in2[i] = in[i] & (bits == 64 ? -1L : (1L << bits) - 1);
+        }
+        FastLanes.pack(bits, width, in2, w2);
+        long[] a = new long[1024];
+        long[] b = new long[1024];
+        FastLanes.unpack(bits, width, w2, a);
+        slowUnpack(bits, width, w2, b);
+        assertArrayEquals(b, a, "bits " + bits + " width " + width);
+      }
+    }
+  }
+
+  /** The obvious formula: stream bit s of lane l lives in word s / T at bit s % T. */
+  static void slowUnpack(int bits, int width, long[] words, long[] out) {
+    int lanes = 1024 / bits;
+    int[] order = {0, 4, 2, 6, 1, 5, 3, 7};
+    for (int l = 0; l < lanes; l++) {
+      for (int r = 0; r < bits; r++) {
+        long v = 0;
+        for (int b = 0; b < width; b++) {
+          int s = r * width + b;
+          long word = words[lanes * (s / bits) + l];
+          v |= ((word >>> (s % bits)) & 1L) << b;
+        }
+        out[16 * order[r / 8] + 128 * (r % 8) + l] = v;
+      }
+    }
+  }
 }

@@ -136,9 +136,9 @@ final class BlockAppender {
     int w = bits / 8;
     long base = vw.offset(from);
     long end = vw.offset(to);
-    LanceCodecException.check(
-        base >= 0 && base <= end && end <= vw.data().length,
-        "variable values [" + base + ", " + end + ") outside data of " + vw.data().length + " bytes");
+    if (!(base >= 0 && base <= end && end <= vw.data().length)) {
+      throw LanceCodecException.corrupt("variable values [" + base + ", " + end + ") outside data of " + vw.data().length + " bytes");
+    }
     ensureData(dataBytes + (end - base));
     System.arraycopy(vw.data(), (int) base, data, (int) dataBytes, (int) (end - base));
     ensureOffsets((count + (to - from) + 1) * w);

@@ -107,26 +107,37 @@ final class FullZipPage {
       this.source = source;
       this.numRows = numRows;
       Levels.checkFlat(layout.getLayersList());
-      LanceCodecException.check(layout.getBitsRep() == 0, "full-zip: repetition bits in a flat page");
-      LanceCodecException.check(layout.getNumItems() == numRows && layout.getNumVisibleItems() == numRows,
-          "full-zip: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
+      if (!(layout.getBitsRep() == 0)) {
+        throw LanceCodecException.corrupt("full-zip: repetition bits in a flat page");
+      }
+      if (!(layout.getNumItems() == numRows && layout.getNumVisibleItems() == numRows)) {
+        throw LanceCodecException.corrupt("full-zip: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
+      }
       int bitsDef = layout.getBitsDef();
-      LanceCodecException.check(bitsDef <= 16, "full-zip: bits_def " + bitsDef + " exceeds 16");
+      if (!(bitsDef <= 16)) {
+        throw LanceCodecException.corrupt("full-zip: bits_def " + bitsDef + " exceeds 16");
+      }
       this.ctrl = bitsDef == 0 ? 0 : bitsDef <= 8 ? 1 : 2;
-      LanceCodecException.check(layout.hasValueCompression(), "full-zip: value_compression missing");
+      if (!(layout.hasValueCompression())) {
+        throw LanceCodecException.corrupt("full-zip: value_compression missing");
+      }
       this.values = ctx.perValue(layout.getValueCompression());
-      LanceCodecException.check(source.numBuffers() >= 1, "full-zip: page has no buffers");
+      if (!(source.numBuffers() >= 1)) {
+        throw LanceCodecException.corrupt("full-zip: page has no buffers");
+      }
       switch (layout.getDetailsCase()) {
         case BITS_PER_VALUE:
           {
             variable = false;
             int bits = layout.getBitsPerValue();
-            LanceCodecException.check(bits > 0 && bits % 8 == 0 && bits <= 1 << 20,
-                "full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
+            if (!(bits > 0 && bits % 8 == 0 && bits <= 1 << 20)) {
+              throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
+            }
             width = bits / 8;
             long need = (ctrl + width) * numRows;
-            LanceCodecException.check(source.bufferSize(0) >= need,
-                "full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
+            if (!(source.bufferSize(0) >= need)) {
+              throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
+            }
             indexWidth = 0;
             break;
           }
@@ -134,13 +145,18 @@ final class FullZipPage {
           {
             variable = true;
             int bits = layout.getBitsPerOffset();
-            LanceCodecException.check(bits == 32 || bits == 64, "full-zip: bits_per_offset " + bits + " is not 32 or 64");
+            if (!(bits == 32 || bits == 64)) {
+              throw LanceCodecException.corrupt("full-zip: bits_per_offset " + bits + " is not 32 or 64");
+            }
             width = bits / 8;
-            LanceCodecException.check(source.numBuffers() >= 2, "full-zip: variable page lacks its repetition index");
+            if (!(source.numBuffers() >= 2)) {
+              throw LanceCodecException.corrupt("full-zip: variable page lacks its repetition index");
+            }
             long size = source.bufferSize(1);
             long w = size / (numRows + 1);
-            LanceCodecException.check(w * (numRows + 1) == size && (w == 1 || w == 2 || w == 4 || w == 8),
-                "full-zip: repetition index of " + size + " bytes does not hold " + (numRows + 1) + " entries of 1/2/4/8 bytes");
+            if (!(w * (numRows + 1) == size && (w == 1 || w == 2 || w == 4 || w == 8))) {
+              throw LanceCodecException.corrupt("full-zip: repetition index of " + size + " bytes does not hold " + (numRows + 1) + " entries of 1/2/4/8 bytes");
+            }
             indexWidth = (int) w;
             break;
           }
@@ -205,8 +221,9 @@ final class FullZipPage {
       byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
       long start = LittleEndian.getUnsigned(idx, 0, indexWidth);
       long end = LittleEndian.getUnsigned(idx, (int) (b - a) * indexWidth, indexWidth);
-      LanceCodecException.check(start <= end && end <= source.bufferSize(0),
-          "full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
+      if (!(start <= end && end <= source.bufferSize(0))) {
+        throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
+      }
       byte[] raw = source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
       int n = (int) (b - a);
       short[] def = ctrl > 0 ? new short[n] : null;
@@ -217,16 +234,22 @@ final class FullZipPage {
       for (int i = 0; i < n; i++) {
         int level = 0;
         if (ctrl > 0) {
-          LanceCodecException.check(pos + ctrl <= raw.length, "full-zip: item " + (a + i) + " runs past its row range");
+          if (!(pos + ctrl <= raw.length)) {
+            throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " runs past its row range");
+          }
           level = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
           def[i] = (short) level;
           pos += ctrl;
         }
         if (level == 0) {
-          LanceCodecException.check(pos + width <= raw.length, "full-zip: item " + (a + i) + " length runs past its row range");
+          if (!(pos + width <= raw.length)) {
+            throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " length runs past its row range");
+          }
           long len = LittleEndian.getUnsigned(raw, pos, width);
           pos += width;
-          LanceCodecException.check(len >= 0 && len <= raw.length - pos, "full-zip: item " + (a + i) + " length " + len + " runs past its row range");
+          if (!(len >= 0 && len <= raw.length - pos)) {
+            throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " length " + len + " runs past its row range");
+          }
           System.arraycopy(raw, pos, data, (int) dataLen, (int) len);
           pos += (int) len;
           dataLen += len;

@@ -36,35 +36,51 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.source = source;
     this.numRows = numRows;
     Levels.checkFlat(layout.getLayersList());
-    LanceCodecException.check(!layout.hasRepCompression(), "mini-block: repetition levels in a flat page");
-    LanceCodecException.check(layout.getNumItems() == numRows,
-        "mini-block: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
-    LanceCodecException.check(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16,
-        "mini-block: num_buffers " + layout.getNumBuffers() + " outside [1, 16]");
-    LanceCodecException.check(source.numBuffers() >= 2,
-        "mini-block: page has " + source.numBuffers() + " buffers, needs 2");
-    LanceCodecException.check(layout.hasValueCompression(), "mini-block: value_compression missing");
+    if (!(!layout.hasRepCompression())) {
+      throw LanceCodecException.corrupt("mini-block: repetition levels in a flat page");
+    }
+    if (!(layout.getNumItems() == numRows)) {
+      throw LanceCodecException.corrupt("mini-block: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
+    }
+    if (!(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16)) {
+      throw LanceCodecException.corrupt("mini-block: num_buffers " + layout.getNumBuffers() + " outside [1, 16]");
+    }
+    if (!(source.numBuffers() >= 2)) {
+      throw LanceCodecException.corrupt("mini-block: page has " + source.numBuffers() + " buffers, needs 2");
+    }
+    if (!(layout.hasValueCompression())) {
+      throw LanceCodecException.corrupt("mini-block: value_compression missing");
+    }
     this.numBuffers = (int) layout.getNumBuffers();
     this.large = layout.getHasLargeChunk();
     this.values = ctx.miniBlock(layout.getValueCompression());
     this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
 
     if (layout.hasDictionary()) {
-      LanceCodecException.check(source.numBuffers() >= 3, "mini-block: dictionary page has no dictionary buffer");
+      if (!(source.numBuffers() >= 3)) {
+        throw LanceCodecException.corrupt("mini-block: dictionary page has no dictionary buffer");
+      }
       long items = layout.getNumDictionaryItems();
-      LanceCodecException.check(items >= 0 && items <= Integer.MAX_VALUE, "mini-block: " + items + " dictionary items");
+      if (!(items >= 0 && items <= Integer.MAX_VALUE)) {
+        throw LanceCodecException.corrupt("mini-block: " + items + " dictionary items");
+      }
       io.lancecodec.spi.DataBlock dict = ctx.block(layout.getDictionary()).decompress(source.readAll(2), items);
-      LanceCodecException.check(dict.numValues() == items, "mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + items);
+      if (!(dict.numValues() == items)) {
+        throw LanceCodecException.corrupt("mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + items);
+      }
       this.dictionary = new DictionaryLookup(dict, items);
     } else {
       this.dictionary = null;
     }
     int wordBytes = large ? 4 : 2;
     long metaSize = source.bufferSize(0);
-    LanceCodecException.check(metaSize % wordBytes == 0,
-        "mini-block: metadata of " + metaSize + " bytes is not a whole number of " + wordBytes + "-byte words");
+    if (!(metaSize % wordBytes == 0)) {
+      throw LanceCodecException.corrupt("mini-block: metadata of " + metaSize + " bytes is not a whole number of " + wordBytes + "-byte words");
+    }
     int numChunks = LanceCodecException.checkedInt(metaSize / wordBytes, "mini-block chunk count");
-    LanceCodecException.check(numChunks > 0 || numRows == 0, "mini-block: no chunks for " + numRows + " rows");
+    if (!(numChunks > 0 || numRows == 0)) {
+      throw LanceCodecException.corrupt("mini-block: no chunks for " + numRows + " rows");
+    }
     byte[] meta = source.readAll(0);
     chunkOffset = new long[numChunks + 1];
     chunkFirstRow = new long[numChunks + 1];
@@ -75,14 +91,17 @@ final class MiniBlockPageDecoder implements PageDecoder {
       int log = (int) (word & 0xF);
       chunkOffset[k + 1] = chunkOffset[k] + bytes;
       long n = k == numChunks - 1 ? numRows - chunkFirstRow[k] : 1L << log;
-      LanceCodecException.check(n > 0 && log <= 14,
-          "mini-block: chunk " + k + " has an invalid value count (log2 " + log + ", remaining " + n + ")");
+      if (!(n > 0 && log <= 14)) {
+        throw LanceCodecException.corrupt("mini-block: chunk " + k + " has an invalid value count (log2 " + log + ", remaining " + n + ")");
+      }
       chunkFirstRow[k + 1] = chunkFirstRow[k] + n;
     }
-    LanceCodecException.check(chunkOffset[numChunks] <= dataSize,
-        "mini-block: chunks span " + chunkOffset[numChunks] + " bytes but buffer 1 has " + dataSize);
-    LanceCodecException.check(numChunks == 0 || chunkFirstRow[numChunks] == numRows,
-        "mini-block: chunks hold " + chunkFirstRow[numChunks] + " values, page has " + numRows);
+    if (!(chunkOffset[numChunks] <= dataSize)) {
+      throw LanceCodecException.corrupt("mini-block: chunks span " + chunkOffset[numChunks] + " bytes but buffer 1 has " + dataSize);
+    }
+    if (!(numChunks == 0 || chunkFirstRow[numChunks] == numRows)) {
+      throw LanceCodecException.corrupt("mini-block: chunks hold " + chunkFirstRow[numChunks] + " values, page has " + numRows);
+    }
   }
 
   @Override
@@ -163,42 +182,53 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private record Chunk(DataBlock values, short[] def) {}
 
   private Chunk decode(byte[] b, int off, int len, long n, int k) {
-    String where = "mini-block chunk " + k;
     int pos = off;
     int end = off + len;
     int header = 2 + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
-    LanceCodecException.check(header <= len, where + ": header of " + header + " bytes exceeds chunk of " + len);
+    if (!(header <= len)) {
+      throw LanceCodecException.corrupt("mini-block chunk " + k + ": header of " + header + " bytes exceeds chunk of " + len);
+    }
     int numLevels = LittleEndian.getShort(b, pos) & 0xFFFF;
     pos += 2;
     int defSize = 0;
     if (def != null) {
       defSize = LittleEndian.getShort(b, pos) & 0xFFFF;
       pos += 2;
-      LanceCodecException.check(numLevels == n, where + ": " + numLevels + " levels for " + n + " values");
+      if (!(numLevels == n)) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels for " + n + " values");
+      }
     }
     int[] sizes = new int[numBuffers];
     for (int i = 0; i < numBuffers; i++) {
       long s = large ? LittleEndian.getInt(b, pos) & 0xFFFFFFFFL : LittleEndian.getShort(b, pos) & 0xFFFF;
       pos += large ? 4 : 2;
-      LanceCodecException.check(s <= len, where + ": buffer " + i + " size " + s + " exceeds chunk of " + len);
+      if (!(s <= len)) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": buffer " + i + " size " + s + " exceeds chunk of " + len);
+      }
       sizes[i] = (int) s;
     }
     pos = off + MiniBlockPageEncoder.pad8(pos - off);
     short[] levels = null;
     if (def != null) {
-      LanceCodecException.check(pos + defSize <= end, where + ": def levels run past the chunk");
+      if (!(pos + defSize <= end)) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": def levels run past the chunk");
+      }
       byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
       levels = Levels.shorts(def.decompress(d, n), n);
       pos = off + MiniBlockPageEncoder.pad8(pos + defSize - off);
     }
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
-      LanceCodecException.check(pos + sizes[i] <= end, where + ": buffer " + i + " runs past the chunk");
+      if (!(pos + sizes[i] <= end)) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": buffer " + i + " runs past the chunk");
+      }
       bufs.add(java.util.Arrays.copyOfRange(b, pos, pos + sizes[i]));
       pos = off + MiniBlockPageEncoder.pad8(pos + sizes[i] - off);
     }
     DataBlock v = values.decompress(bufs, n);
-    LanceCodecException.check(v.numValues() >= n, where + ": decoded " + v.numValues() + " values, expected " + n);
+    if (!(v.numValues() >= n)) {
+      throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
+    }
     if (dictionary != null) {
       v = dictionary.resolve(v, levels);
     }

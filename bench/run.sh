@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs the lance-codec JMH benchmarks (bench/) against the reference org.lance:lance-core.
+#
+# Prerequisite (once, by the caller): our modules installed into ~/.m2:
+#     cd /work/main && mvn -q -o -DskipTests install
+# Usage:
+#     bench/run.sh                          # every benchmark, default JMH settings from the annotations
+#     bench/run.sh ScanBenchmark -p dataset=tokens
+#     bench/run.sh -h                       # JMH options
+# All arguments go to org.openjdk.jmh.Main unchanged.
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$BENCH_DIR"
+
+# bench/ is not listed in the root pom's <modules> (it is never shipped), so it is built on its
+# own; its parent resolves through ../pom.xml and our modules through ~/.m2.
+mvn -q -o -DskipTests package
+
+CP_FILE="target/classpath.txt"
+mvn -q -o dependency:build-classpath -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=runtime
+# Other work re-installs our snapshot jars into ~/.m2 while benchmarks run; a fork that loads a
+# jar mid-rewrite fails ("Provider ... not found"). Run from private copies of our jars instead.
+SNAP="target/lib-snapshot"
+rm -rf "$SNAP" && mkdir -p "$SNAP"
+CP="target/classes"
+IFS=: read -ra JARS <<< "$(cat "$CP_FILE")"
+for j in "${JARS[@]}"; do
+  case "$j" in
+    */io/lancecodec/*)
+      for attempt in 1 2 3 4 5; do
+        cp -p "$j" "$SNAP/" && unzip -tq "$SNAP/$(basename "$j")" >/dev/null 2>&1 && break
+        echo "# $j is being rewritten, retrying" >&2; sleep 2
+      done
+      j="$SNAP/$(basename "$j")"
+      ;;
+  esac
+  CP="$CP:$j"
+done
+
+# The reference unpacks a ~173 MB native library into java.io.tmpdir on every JVM start and
+# leaves it behind after a native abort; keep it under target/ and clean it afterwards.
+# The forks get the same directory (relative, since JMH forks inherit this working directory)
+# from @Fork(jvmArgsAppend) in the benchmark classes.
+JVM_TMP="$BENCH_DIR/target/jvm-tmp"
+mkdir -p "$JVM_TMP"
+cleanup() { rm -rf "$JVM_TMP"; }
+trap cleanup EXIT
+
+echo "# $(date -u +%FT%TZ) $(uname -srm), $(nproc) cpus; loadavg before: $(cat /proc/loadavg)"
+echo "# git: $(git -C "$BENCH_DIR/.." rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$BENCH_DIR/.." diff --quiet 2>/dev/null || echo ' + uncommitted changes')"
+for j in "$SNAP"/*.jar; do
+  echo "# our jar: $(basename "$j") $(date -u -r "$j" +%FT%TZ) sha256:$(sha256sum "$j" | cut -c1-12)"
+done
+set +e
+java --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$JVM_TMP" \
+  -cp "$CP" org.openjdk.jmh.Main "$@"
+rc=$?
+set -e
+echo "# loadavg after: $(cat /proc/loadavg)"
+exit $rc
