@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -47,9 +48,14 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  */
 final class Demo {
   static final List<FileVersion> VERSIONS = List.of(FileVersion.V2_1, FileVersion.V2_2);
+  /** Warm-up runs: at least this many, and until {@link #WARMUP_NANOS} have passed. */
   static final int WARMUP = 2;
+  static final long WARMUP_NANOS = 300_000_000L;
+  static final int MAX_WARMUP = 500;
   static final int RUNS = 5;
   static final int TAKE_ROWS = 10_000;
+  /** Writes are timed best of this many (the first one also loads and compiles the writer). */
+  static final int WRITE_RUNS = 3;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -80,7 +86,7 @@ final class Demo {
     boolean allEqual = true;
     try (BufferAllocator allocator = new RootAllocator()) {
       out.println("lance-codec demo: real data written as Lance 2.1 and 2.2, read back and compared");
-      out.println("(throughput: best of " + RUNS + " runs after " + WARMUP + " warm-up runs, one thread; MB = 10^6 bytes of decoded Arrow buffers)");
+      out.println("(throughput: best of " + RUNS + " runs after >= " + WARMUP_NANOS / 1_000_000 + " ms of warm-up, one thread; MB = 10^6 bytes of decoded Arrow buffers)");
       try (DataSet weather = seattleWeather(allocator)) {
         allEqual &= report(weather, dir, allocator);
       }
@@ -189,10 +195,7 @@ final class Demo {
   private boolean report(DataSet ds, Path dir, BufferAllocator allocator) throws IOException {
     VectorSchemaRoot root = ds.root();
     long ipcBytes = ipcSize(root);
-    List<Result> results = new ArrayList<>();
-    for (FileVersion v : VERSIONS) {
-      results.add(measure(ds, v, dir, allocator));
-    }
+    List<Result> results = measure(ds, dir, allocator);
     int n = root.getRowCount();
     out.println();
     out.println("== " + ds.name() + ": " + ds.about());
@@ -203,7 +206,7 @@ final class Demo {
     table.add(row("", results, r -> "Lance " + r.version()));
     table.add(row("file size", results, r -> fmt("%,d B (%.2fx IPC)", r.fileBytes(), (double) r.fileBytes() / ipcBytes)));
     table.add(row("search cache", results, r -> fmt("%,d B (%.2f%% of file)", r.cacheBytes(), 100.0 * r.cacheBytes() / r.fileBytes())));
-    table.add(row("write", results, r -> fmt("%.1f ms", r.writeSeconds() * 1e3)));
+    table.add(row("write (best of " + WRITE_RUNS + ")", results, r -> fmt("%.1f ms", r.writeSeconds() * 1e3)));
     table.add(row("full scan", results, r -> fmt("%s rows/s, %,.0f MB/s", rate(n / r.scanSeconds()), r.decodedBytes() / r.scanSeconds() / 1e6)));
     table.add(row("take " + fmt("%,d", TAKE_ROWS) + " random", results, r -> fmt("%s rows/s", rate(TAKE_ROWS / r.takeSeconds()))));
     table.add(row("round trip", results, r -> "all values equal: " + (r.scanEqual() && r.takeEqual() ? "yes" : "NO")));
@@ -235,60 +238,99 @@ final class Demo {
     return results.stream().allMatch(r -> r.scanEqual() && r.takeEqual());
   }
 
-  private Result measure(DataSet ds, FileVersion version, Path dir, BufferAllocator allocator) {
+  /**
+   * Writes the data set in every version, checks the round trip, then times scans and takes.
+   * Versions are interleaved run by run so neither profits from the other's JIT warm-up or
+   * suffers more from a busy machine.
+   */
+  private List<Result> measure(DataSet ds, Path dir, BufferAllocator allocator) {
     VectorSchemaRoot root = ds.root();
     int n = root.getRowCount();
-    Path file = dir.resolve(ds.name() + "-" + version + ".lance");
-    long t0 = System.nanoTime();
-    try (LanceFileWriter w = LanceFileWriter.open(file, root.getSchema(), WriterOptions.defaults().withVersion(version))) {
-      w.write(root);
+    int k = VERSIONS.size();
+    Path[] files = new Path[k];
+    double[] write = new double[k];
+    Arrays.fill(write, Double.MAX_VALUE);
+    for (int run = 0; run < WRITE_RUNS; run++) {
+      for (int v = 0; v < k; v++) {
+        files[v] = dir.resolve(ds.name() + "-" + VERSIONS.get(v) + ".lance");
+        long t0 = System.nanoTime();
+        try (LanceFileWriter w = LanceFileWriter.open(files[v], root.getSchema(), WriterOptions.defaults().withVersion(VERSIONS.get(v)))) {
+          w.write(root);
+        }
+        write[v] = Math.min(write[v], (System.nanoTime() - t0) / 1e9);
+      }
     }
-    double writeSeconds = (System.nanoTime() - t0) / 1e9;
-    try (LanceFileReader reader = LanceFileReader.open(file)) {
-      // Round trip: every value of a full scan, compared in canonical JSON form (exact for floats).
-      boolean scanEqual = reader.numRows() == n && scanEquals(reader, root, allocator);
-      long decoded = 0;
-      double bestScan = Double.MAX_VALUE;
-      for (int run = 0; run < WARMUP + RUNS; run++) {
-        long s = System.nanoTime();
-        long bytes = 0;
-        for (Iterator<VectorSchemaRoot> it = reader.scan(null, Main.BATCH, allocator); it.hasNext(); ) {
-          try (VectorSchemaRoot b = it.next()) {
-            for (FieldVector v : b.getFieldVectors()) {
-              bytes += v.getBufferSize();
+    Random random = new Random(42);
+    long[] rows = new long[TAKE_ROWS];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = random.nextInt(n);
+    }
+    List<LanceFileReader> readers = new ArrayList<>();
+    try {
+      boolean[] scanEqual = new boolean[k];
+      boolean[] takeEqual = new boolean[k];
+      for (int v = 0; v < k; v++) {
+        LanceFileReader reader = LanceFileReader.open(files[v]);
+        readers.add(reader);
+        // Round trip: every value of a full scan and of a take, compared in canonical JSON form
+        // (exact for floats: Float/Double.toString identify the value uniquely).
+        scanEqual[v] = reader.numRows() == n && scanEquals(reader, root, allocator);
+        try (VectorSchemaRoot taken = reader.take(rows, null, allocator)) {
+          takeEqual[v] = takeEquals(taken, rows, root);
+        }
+      }
+      int warmup = 0;
+      for (long w0 = System.nanoTime(); warmup < MAX_WARMUP && (warmup < WARMUP || System.nanoTime() - w0 < WARMUP_NANOS); warmup++) {
+        for (LanceFileReader r : readers) {
+          scanOnce(r, allocator);
+          r.take(rows, null, allocator).close();
+        }
+      }
+      double[] scan = new double[k];
+      double[] take = new double[k];
+      long[] decoded = new long[k];
+      Arrays.fill(scan, Double.MAX_VALUE);
+      Arrays.fill(take, Double.MAX_VALUE);
+      for (int run = 0; run < RUNS; run++) {
+        for (int v = 0; v < k; v++) {
+          LanceFileReader reader = readers.get(v);
+          long s = System.nanoTime();
+          long bytes = 0;
+          for (Iterator<VectorSchemaRoot> it = reader.scan(null, Main.BATCH, allocator); it.hasNext(); ) {
+            try (VectorSchemaRoot b = it.next()) {
+              for (FieldVector vec : b.getFieldVectors()) {
+                bytes += vec.getBufferSize();
+              }
             }
           }
-        }
-        double secs = (System.nanoTime() - s) / 1e9;
-        decoded = bytes;
-        if (run >= WARMUP) {
-          bestScan = Math.min(bestScan, secs);
-        }
-      }
-      Random random = new Random(42);
-      long[] rows = new long[TAKE_ROWS];
-      for (int i = 0; i < rows.length; i++) {
-        rows[i] = (long) random.nextInt(n);
-      }
-      boolean takeEqual;
-      try (VectorSchemaRoot taken = reader.take(rows, null, allocator)) {
-        takeEqual = takeEquals(taken, rows, root);
-      }
-      double bestTake = Double.MAX_VALUE;
-      for (int run = 0; run < WARMUP + RUNS; run++) {
-        long s = System.nanoTime();
-        try (VectorSchemaRoot taken = reader.take(rows, null, allocator)) {
-          if (taken.getRowCount() != rows.length) {
-            takeEqual = false;
+          scan[v] = Math.min(scan[v], (System.nanoTime() - s) / 1e9);
+          decoded[v] = bytes;
+          s = System.nanoTime();
+          try (VectorSchemaRoot taken = reader.take(rows, null, allocator)) {
+            if (taken.getRowCount() != rows.length) {
+              takeEqual[v] = false;
+            }
           }
-        }
-        double secs = (System.nanoTime() - s) / 1e9;
-        if (run >= WARMUP) {
-          bestTake = Math.min(bestTake, secs);
+          take[v] = Math.min(take[v], (System.nanoTime() - s) / 1e9);
         }
       }
-      return new Result(version, reader.fileSize(), reader.searchCacheBytes(), writeSeconds, bestScan, decoded, bestTake,
-          scanEqual, takeEqual, Inspect.pages(reader));
+      List<Result> out = new ArrayList<>();
+      for (int v = 0; v < k; v++) {
+        LanceFileReader r = readers.get(v);
+        out.add(new Result(VERSIONS.get(v), r.fileSize(), r.searchCacheBytes(), write[v], scan[v], decoded[v], take[v],
+            scanEqual[v], takeEqual[v], Inspect.pages(r)));
+      }
+      return out;
+    } finally {
+      for (LanceFileReader r : readers) {
+        r.close();
+      }
+    }
+  }
+
+  private static void scanOnce(LanceFileReader reader, BufferAllocator allocator) {
+    for (Iterator<VectorSchemaRoot> it = reader.scan(null, Main.BATCH, allocator); it.hasNext(); ) {
+      it.next().close();
     }
   }
 

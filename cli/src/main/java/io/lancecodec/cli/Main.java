@@ -505,6 +505,9 @@ public final class Main {
       throw LanceCodecException.invalidArgument(name + ": empty file, not an Arrow IPC file");
     }
     ArrowReader reader;
+    if (looksLikeLance(in)) {
+      throw LanceCodecException.invalidArgument(name + " is a Lance file; write needs an Arrow IPC file (.arrow, .feather, .ipc)");
+    }
     if (n == 6 && new String(head, StandardCharsets.US_ASCII).equals("ARROW1")) {
       SeekableByteChannel ch = Files.newByteChannel(in);
       reader = new ArrowFileReader(ch, allocator);
@@ -524,6 +527,21 @@ public final class Main {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       throw new LanceCodecException(LanceCodecException.Kind.INVALID_ARGUMENT,
           name + ": not a readable Arrow IPC file or stream (" + why + ")", e);
+    }
+  }
+
+  private static boolean looksLikeLance(Path in) throws IOException {
+    long size = Files.size(in);
+    if (size < 40) {
+      return false;
+    }
+    try (SeekableByteChannel ch = Files.newByteChannel(in)) {
+      java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(4);
+      ch.position(size - 4);
+      while (tail.hasRemaining() && ch.read(tail) >= 0) {
+        // read the magic
+      }
+      return new String(tail.array(), StandardCharsets.US_ASCII).equals("LANC");
     }
   }
 

@@ -44,62 +44,61 @@ final class FastLanes {
       return;
     }
     long wordMask = bits == 64 ? -1L : (1L << bits) - 1;
-    int[] idx = index(bits);
-    for (int l = 0; l < lanes; l++) {
-      int s = 0;
-      for (int r = 0; r < bits; r++, s += width) {
-        long v = in[idx[r * lanes + l]];
-        int k = s / bits;
-        int o = s % bits;
-        words[lanes * k + l] |= (v << o) & wordMask;
-        if (o + width > bits) {
-          words[lanes * (k + 1) + l] |= v >>> (bits - o);
+    int shift = Integer.numberOfTrailingZeros(bits);
+    for (int r = 0; r < bits; r++) {
+      int s = r * width;
+      int o1 = (s >>> shift) * lanes;
+      int bit = s & (bits - 1);
+      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
+      for (int l = 0; l < lanes; l++) {
+        words[o1 + l] |= (in[base + l] << bit) & wordMask;
+      }
+      if (bit + width > bits) {
+        int o2 = o1 + lanes;
+        int down = bits - bit;
+        for (int l = 0; l < lanes; l++) {
+          words[o2 + l] |= in[base + l] >>> down;
         }
       }
     }
   }
 
   /**
-   * Unpacks a chunk of 32-bit words straight from little-endian bytes into {@code out[0..1023]}:
-   * the hot path of scans over bit-packed ints, so it walks each lane with a running bit offset
-   * instead of dividing per value.
+   * Unpacks a chunk of 32-bit words straight from little-endian bytes into {@code out[0..1023]}.
+   * This is the hot path of scans over bit-packed ints. Row r sits at the same word and bit
+   * offset in every lane, and its 32 lanes land at 32 consecutive output slots, so the loop runs
+   * rows outside and lanes inside: the inner loop is branch-free and contiguous, which C2
+   * vectorizes. {@code words} needs 32 spare entries past the packed words.
    */
   static void unpack32(byte[] src, int off, int width, int[] words, int[] out) {
     if (width == 0) {
       java.util.Arrays.fill(out, 0, 1024, 0);
       return;
     }
-    java.nio.ByteBuffer.wrap(src, off, 128 * width).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, 32 * width);
-    int[] idx = INDEX[2];
+    int n = 32 * width;
+    java.nio.ByteBuffer.wrap(src, off, 4 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, n);
+    java.util.Arrays.fill(words, n, n + 32, 0);
     int mask = width == 32 ? -1 : (1 << width) - 1;
-    for (int l = 0; l < 32; l++) {
-      int k = 0;
-      int bit = 0;
-      int cur = words[l];
-      for (int r = 0; r < 32; r++) {
-        int end = bit + width;
-        int v;
-        if (end < 32) {
-          v = (cur >>> bit) & mask;
-          bit = end;
-        } else if (end == 32) {
-          v = (cur >>> bit) & mask;
-          bit = 0;
-          if (++k < width) {
-            cur = words[32 * k + l];
-          }
-        } else {
-          int low = cur >>> bit;
-          cur = words[32 * ++k + l];
-          v = (low | (cur << (32 - bit))) & mask;
-          bit = end - 32;
+    for (int r = 0; r < 32; r++) {
+      int s = r * width;
+      int o1 = (s >>> 5) << 5;
+      int bit = s & 31;
+      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
+      if (bit + width <= 32) {
+        for (int l = 0; l < 32; l++) {
+          out[base + l] = (words[o1 + l] >>> bit) & mask;
         }
-        out[idx[r * 32 + l]] = v;
+      } else {
+        int o2 = o1 + 32;
+        int up = 32 - bit;
+        for (int l = 0; l < 32; l++) {
+          out[base + l] = ((words[o1 + l] >>> bit) | (words[o2 + l] << up)) & mask;
+        }
       }
     }
   }
 
-  /** Unpacks {@code 1024 * width / bits} words into {@code out[0..1023]}. */
+  /** Unpacks {@code 1024 * width / bits} words into {@code out[0..1023]}; same loop order as unpack32. */
   static void unpack(int bits, int width, long[] words, long[] out) {
     if (width == 0) {
       java.util.Arrays.fill(out, 0, 1024, 0L);
@@ -107,30 +106,22 @@ final class FastLanes {
     }
     int lanes = 1024 / bits;
     long mask = width == 64 ? -1L : (1L << width) - 1;
-    int[] idx = index(bits);
-    for (int l = 0; l < lanes; l++) {
-      int k = 0;
-      int bit = 0;
-      long cur = words[l];
-      for (int r = 0; r < bits; r++) {
-        int end = bit + width;
-        long v;
-        if (end < bits) {
-          v = (cur >>> bit) & mask;
-          bit = end;
-        } else if (end == bits) {
-          v = (cur >>> bit) & mask;
-          bit = 0;
-          if (++k < width) {
-            cur = words[lanes * k + l];
-          }
-        } else {
-          long low = cur >>> bit;
-          cur = words[lanes * ++k + l];
-          v = (low | (cur << (bits - bit))) & mask;
-          bit = end - bits;
+    int shift = Integer.numberOfTrailingZeros(bits);
+    for (int r = 0; r < bits; r++) {
+      int s = r * width;
+      int o1 = (s >>> shift) * lanes;
+      int bit = s & (bits - 1);
+      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
+      if (bit + width <= bits) {
+        for (int l = 0; l < lanes; l++) {
+          out[base + l] = (words[o1 + l] >>> bit) & mask;
         }
-        out[idx[r * lanes + l]] = v;
+      } else {
+        int o2 = o1 + lanes;
+        int up = bits - bit;
+        for (int l = 0; l < lanes; l++) {
+          out[base + l] = ((words[o1 + l] >>> bit) | (words[o2 + l] << up)) & mask;
+        }
       }
     }
   }

@@ -64,7 +64,7 @@ final class InlineBitpacking {
     final long[] vals = new long[CHUNK];
     final long[] words = new long[CHUNK + 1];
     final int[] ints = new int[CHUNK];
-    final int[] intWords = new int[CHUNK];
+    final int[] intWords = new int[CHUNK + 32];
   }
 
   /** Decodes one chunk into {@code n <= 1024} values appended at {@code dst[dstOff]}. */

@@ -109,7 +109,7 @@ class FastLanesGoldenTest {
       byte[] bytes = new byte[4 * 32 * width];
       Words.write(words, 32 * width, 32, bytes, 0);
       int[] fast = new int[1024];
-      FastLanes.unpack32(bytes, 0, width, new int[1024], fast);
+      FastLanes.unpack32(bytes, 0, width, new int[1024 + 32], fast);
       long[] slow = new long[1024];
       slowUnpack(32, width, words, slow);
       for (int i = 0; i < 1024; i++) {
