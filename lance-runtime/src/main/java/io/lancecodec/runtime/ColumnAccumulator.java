@@ -6,7 +6,6 @@ import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -176,10 +175,5 @@ final class ColumnAccumulator {
     if (size > nulls.length) {
       nulls = Arrays.copyOf(nulls, (int) Math.max(size, nulls.length * 2L));
     }
-  }
-
-  @SuppressWarnings("unused")
-  private static boolean bit(ArrowBuf b, int i) {
-    return BitVectorHelper.get(b, i) != 0;
   }
 }

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -432,9 +431,5 @@ public final class LanceFileReader implements AutoCloseable {
   @Override
   public void close() {
     closeQuietly();
-  }
-
-  static boolean exists(Path p) {
-    return Files.exists(p);
   }
 }

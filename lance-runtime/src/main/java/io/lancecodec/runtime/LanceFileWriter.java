@@ -130,9 +130,9 @@ public final class LanceFileWriter implements AutoCloseable {
       return;
     }
     ColumnAccumulator.Page page = acc.drain();
-    boolean nullable = schema.getFields().get(c).isNullable();
+    // Like the reference, a page without nulls carries no levels even when the field is nullable.
     List<LevelLayer> layers =
-        List.of(page.defLevels() != null || (nullable && false) ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
+        List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
     PageInput input = new PageInput(page.values(), null, page.defLevels(), layers, n, fieldOptions.get(c));
     EncodedPage encoded;
     try {
