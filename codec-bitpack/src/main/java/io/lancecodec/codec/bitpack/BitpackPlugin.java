@@ -79,15 +79,22 @@ public final class BitpackPlugin implements CodecPlugin {
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
     int width = stats.maxBitWidth();
-    if (width >= bits) {
-      return Optional.empty();
-    }
-    if (fw.numValues() <= io.lancecodec.codec.bitpack.InlineBitpacking.CHUNK) {
+    Proposal<BlockCompressor> best = null;
+    if (width < bits && fw.numValues() <= io.lancecodec.codec.bitpack.InlineBitpacking.CHUNK) {
       long size = bits / 8 + 128L * width;
-      return Optional.of(new Proposal<>("bitpack", size, new io.lancecodec.codec.bitpack.InlineBitpacking.Block()));
+      best = new Proposal<>("bitpack", size, new io.lancecodec.codec.bitpack.InlineBitpacking.Block());
+    } else if (width < bits) {
+      long size = io.lancecodec.codec.bitpack.OutOfLineBitpacking.size(bits, width, fw.numValues());
+      best = new Proposal<>("bitpack-ool", size, new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Compressor(width));
     }
-    long size = io.lancecodec.codec.bitpack.OutOfLineBitpacking.size(bits, width, fw.numValues());
-    return Optional.of(new Proposal<>("bitpack-ool", size, new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Compressor(width)));
+    // Block RLE is part of the 2.2 grammar only; 2.1 readers do not know it.
+    if (version.atLeast(FileVersion.V2_2)) {
+      long size = 8 + io.lancecodec.codec.bitpack.Rle.estimate(stats.runCount(), stats.numValues(), bits);
+      if (best == null || size < best.estimatedBytes()) {
+        best = new Proposal<>("rle", size, new io.lancecodec.codec.bitpack.Rle.Block());
+      }
+    }
+    return Optional.ofNullable(best);
   }
 
   private static int checkBits(long bits, String what) {
@@ -127,6 +134,14 @@ public final class BitpackPlugin implements CodecPlugin {
   public BlockDecompressor openBlock(Message node, Decoders children) {
     if (node instanceof InlineBitpacking ib) {
       return new io.lancecodec.codec.bitpack.InlineBitpacking.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
+    }
+    if (node instanceof Rle rle) {
+      int bits = checkBits(flatBits(rle.getValues(), "rle values"), "rle");
+      int lengthBits = flatBits(rle.getRunLengths(), "rle run lengths");
+      if (lengthBits != 8 && lengthBits != 16 && lengthBits != 32) {
+        throw LanceCodecException.corrupt("rle: run lengths of " + lengthBits + " bits (expected 8, 16 or 32)");
+      }
+      return new io.lancecodec.codec.bitpack.Rle.BlockDecompressor(bits, lengthBits);
     }
     if (node instanceof OutOfLineBitpacking ob) {
       int bits = checkBits(ob.getUncompressedBitsPerValue(), "bitpack-ool");

@@ -105,7 +105,7 @@ final class Rle {
       return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits));
     }
 
-    private static boolean equal(byte[] d, int a, int b, int wb) {
+    static boolean equal(byte[] d, int a, int b, int wb) {
       switch (wb) {
         case 1:
           return d[a] == d[b];
@@ -116,6 +116,63 @@ final class Rle {
         default:
           return LittleEndian.getLong(d, a * 8) == LittleEndian.getLong(d, b * 8);
       }
+    }
+  }
+
+  /**
+   * The 2.2 block form, used for definition levels: {@code u64} byte length of the run values,
+   * the values, then the run lengths (u8), as one buffer.
+   */
+  static final class Block implements io.lancecodec.spi.BlockCompressor {
+    @Override
+    public io.lancecodec.spi.Encoded<byte[]> compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int wb = fw.bitsPerValue() / 8;
+      int n = (int) fw.numValues();
+      ByteArrayOutputStream values = new ByteArrayOutputStream();
+      ByteArrayOutputStream lengths = new ByteArrayOutputStream();
+      int i = 0;
+      while (i < n) {
+        int j = i + 1;
+        while (j < n && Compressor.equal(fw.data(), i, j, wb)) {
+          j++;
+        }
+        for (int len = j - i; len > 0; len -= 255) {
+          values.write(fw.data(), i * wb, wb);
+          lengths.write(Math.min(255, len));
+        }
+        i = j;
+      }
+      byte[] out = new byte[8 + values.size() + lengths.size()];
+      LittleEndian.putLong(out, 0, values.size());
+      System.arraycopy(values.toByteArray(), 0, out, 8, values.size());
+      System.arraycopy(lengths.toByteArray(), 0, out, 8 + values.size(), lengths.size());
+      return new io.lancecodec.spi.Encoded<>(out, encoding(fw.bitsPerValue()));
+    }
+  }
+
+  /** Reads the block form; run lengths may be 1, 2 or 4 bytes wide. */
+  static final class BlockDecompressor implements io.lancecodec.spi.BlockDecompressor {
+    private final Decompressor runs;
+    private final int lengthBytes;
+
+    BlockDecompressor(int bits, int lengthBits) {
+      this.runs = new Decompressor(bits);
+      this.lengthBytes = lengthBits / 8;
+    }
+
+    @Override
+    public DataBlock decompress(byte[] data, long numValues) {
+      if (data.length < 8) {
+        throw LanceCodecException.corrupt("rle block of " + data.length + " bytes has no header");
+      }
+      long valueBytes = LittleEndian.getLong(data, 0);
+      if (valueBytes < 0 || valueBytes > data.length - 8) {
+        throw LanceCodecException.corrupt("rle block declares " + valueBytes + " value bytes, has " + (data.length - 8));
+      }
+      byte[] values = java.util.Arrays.copyOfRange(data, 8, 8 + (int) valueBytes);
+      byte[] lengths = java.util.Arrays.copyOfRange(data, 8 + (int) valueBytes, data.length);
+      return runs.expand(values, lengths, lengthBytes, numValues);
     }
   }
 

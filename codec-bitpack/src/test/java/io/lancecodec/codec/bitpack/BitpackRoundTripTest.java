@@ -117,6 +117,17 @@ class BitpackRoundTripTest {
     assertArrayEquals(in.data(), back.data(), "seed " + seed);
   }
 
+  @ParameterizedTest(name = "rle block bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void rleBlock(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    Encoded<byte[]> e = new Rle.Block().compress(in);
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new Rle.BlockDecompressor(bits, 8).decompress(e.data(), n);
+    assertArrayEquals(in.data(), back.data(), "seed " + seed);
+    byte[] cut = Arrays.copyOf(e.data(), e.data().length - 1);
+    assertThrows(LanceCodecException.class, () -> new Rle.BlockDecompressor(bits, 8).decompress(cut, n));
+  }
+
   @ParameterizedTest(name = "truncated bits={0} n={1} {2}")
   @MethodSource("cases")
   void truncatedChunksAreCorrupt(int bits, int n, String shape, long seed) {
