@@ -407,6 +407,36 @@ class MainTest {
   }
 
   @Test
+  void emptyFileRoundTrips() throws IOException {
+    Path empty = dir.resolve("empty.arrow");
+    try (VectorSchemaRoot none = build(allocator, 0);
+        FileChannel ch = FileChannel.open(empty, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        ArrowFileWriter w = new ArrowFileWriter(none, null, ch)) {
+      w.start();
+      w.end();
+    }
+    Path out = dir.resolve("zero-rows.lance");
+    assertEquals(0, run("write", empty.toString(), out.toString()).status());
+    Result r = run("cat", out.toString());
+    assertEquals(0, r.status(), r.err());
+    assertEquals("", r.out());
+    r = run("inspect", out.toString());
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("rows:          0"), r.out());
+  }
+
+  @Test
+  void demoRoundTripsTheEmbeddedData() {
+    Result r = run("demo");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("== seattle-weather"), r.out());
+    assertTrue(r.out().contains("1,461 rows x 6 columns"), r.out());
+    assertTrue(r.out().contains("100,000 rows x 3 columns"), r.out());
+    assertEquals(4, r.out().split("all values equal: yes", -1).length - 1, r.out());
+    assertFalse(r.out().contains(": NO"), r.out());
+  }
+
+  @Test
   void debugPrintsTheStackTrace() {
     Result r = run("--debug", "cat", lance21.toString(), "--columns", "nope");
     assertEquals(1, r.status());

@@ -18,6 +18,7 @@ import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -45,8 +46,10 @@ final class BuiltinCodecs implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+    Stats stats = context.stats();
+    FieldOptions options = context.options();
+    FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       return Optional.of(new Proposal<>("flat", fw.usedBytes(), new FlatMiniBlock()));
     }
@@ -58,8 +61,10 @@ final class BuiltinCodecs implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<PerValueCompressor>> proposePerValue(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  public Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
+    Stats stats = context.stats();
+    FieldOptions options = context.options();
+    FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       PerValueCompressor c =
           b -> new io.lancecodec.spi.Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
@@ -76,8 +81,10 @@ final class BuiltinCodecs implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<BlockCompressor>> proposeBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  public Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
+    Stats stats = context.stats();
+    FieldOptions options = context.options();
+    FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       int bits = fw.bitsPerValue();
       BlockCompressor c =

@@ -14,9 +14,9 @@ import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The runtime's side of the layout contract: asks every codec plugin for a proposal and takes
@@ -40,40 +40,91 @@ final class RuntimeLayoutContext implements LayoutContext {
 
   @Override
   public MiniBlockCompressor miniBlockFor(DataBlock values, FieldOptions options) {
-    Stats stats = StatsCollector.of(values);
-    return best(p -> p.proposeMiniBlock(values, stats, options, version), "mini-block", values);
+    return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block").compressor();
   }
 
   @Override
   public PerValueCompressor perValueFor(DataBlock values, FieldOptions options) {
-    Stats stats = StatsCollector.of(values);
-    return best(p -> p.proposePerValue(values, stats, options, version), "per-value", values);
+    return best(values, options, CodecPlugin::proposePerValue, "per-value").compressor();
   }
 
   @Override
   public BlockCompressor levelsFor(DataBlock levels) {
-    Stats stats = StatsCollector.of(levels);
-    return best(p -> p.proposeBlock(levels, stats, FieldOptions.DEFAULT, version), "levels", levels);
+    return best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels").compressor();
   }
 
-  private <C> C best(
-      Function<CodecPlugin, Optional<Proposal<C>>> ask, String role, DataBlock values) {
-    Proposal<C> best = null;
-    for (CodecPlugin p : registry.codecs()) {
-      if (!p.fileVersions().contains(version)) {
-        continue;
-      }
-      Optional<Proposal<C>> offer = ask.apply(p);
-      if (offer.isPresent() && (best == null || offer.get().estimatedBytes() < best.estimatedBytes())) {
-        best = offer.get();
-      }
-    }
-    if (best == null) {
+  /** Asks one plugin for its offer in a context that lets it consult the others. */
+  private interface Ask<C> {
+    Optional<Proposal<C>> ask(CodecPlugin plugin, DataBlock block, ProposalContext context);
+  }
+
+  private <C> Proposal<C> best(DataBlock values, FieldOptions options, Ask<C> ask, String role) {
+    Optional<Proposal<C>> best = offer(values, options, null, ask);
+    if (best.isEmpty()) {
       throw LanceCodecException.unsupported(
           "no " + role + " compressor for " + values.getClass().getSimpleName() + " values");
     }
-    LOG.log(System.Logger.Level.DEBUG, "{0}: chose {1} ({2} bytes)", role, best.codec(), best.estimatedBytes());
-    return best.compressor();
+    LOG.log(System.Logger.Level.DEBUG, "{0}: chose {1} ({2} bytes)", role, best.get().codec(), best.get().estimatedBytes());
+    return best.get();
+  }
+
+  /** The smallest offer of the plugins other than {@code exclude}; ties keep the earlier name. */
+  private <C> Optional<Proposal<C>> offer(DataBlock values, FieldOptions options, CodecPlugin exclude, Ask<C> ask) {
+    Stats stats = StatsCollector.of(values);
+    Proposal<C> best = null;
+    for (CodecPlugin p : registry.codecs()) {
+      if (p == exclude || !p.fileVersions().contains(version)) {
+        continue;
+      }
+      Optional<Proposal<C>> o = ask.ask(p, values, new Context(stats, options, p));
+      if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
+        best = o.get();
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** The context handed to one plugin; its inner offers exclude that plugin. */
+  private final class Context implements ProposalContext {
+    private final Stats stats;
+    private final FieldOptions options;
+    private final CodecPlugin asking;
+
+    Context(Stats stats, FieldOptions options, CodecPlugin asking) {
+      this.stats = stats;
+      this.options = options;
+      this.asking = asking;
+    }
+
+    @Override
+    public Stats stats() {
+      return stats;
+    }
+
+    @Override
+    public FieldOptions options() {
+      return options;
+    }
+
+    @Override
+    public FileVersion version() {
+      return version;
+    }
+
+    @Override
+    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
+      return offer(block, options, asking, CodecPlugin::proposeMiniBlock);
+    }
+
+    @Override
+    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
+      return offer(block, options, asking, CodecPlugin::proposePerValue);
+    }
+
+    @Override
+    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
+      return offer(block, options, asking, CodecPlugin::proposeBlock);
+    }
   }
 
   @Override

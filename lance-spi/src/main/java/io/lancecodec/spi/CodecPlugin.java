@@ -33,18 +33,19 @@ public interface CodecPlugin {
   /** The generated encoding message classes this plugin decodes; each has exactly one owner. */
   Set<Class<? extends Message>> decodes();
 
-  default Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  /**
+   * Offers a compressor for {@code block} in a mini-block page, with the bytes it expects to
+   * produce; empty declines. The propose methods must be cheap: statistics are in the context.
+   */
+  default Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 
-  default Optional<Proposal<PerValueCompressor>> proposePerValue(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  default Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 
-  default Optional<Proposal<BlockCompressor>> proposeBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  default Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 

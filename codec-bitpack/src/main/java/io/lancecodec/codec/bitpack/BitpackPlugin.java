@@ -16,6 +16,7 @@ import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -49,8 +50,10 @@ public final class BitpackPlugin implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+    Stats stats = context.stats();
+    FieldOptions options = context.options();
+    FileVersion version = context.version();
     if (!packable(block) || options.get("compression").filter("none"::equals).isPresent()) {
       return Optional.empty();
     }
@@ -71,8 +74,10 @@ public final class BitpackPlugin implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<BlockCompressor>> proposeBlock(
-      DataBlock block, Stats stats, FieldOptions options, FileVersion version) {
+  public Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
+    Stats stats = context.stats();
+    FieldOptions options = context.options();
+    FileVersion version = context.version();
     if (!packable(block)) {
       return Optional.empty();
     }
