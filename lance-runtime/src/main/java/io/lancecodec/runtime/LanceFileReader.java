@@ -134,10 +134,7 @@ public final class LanceFileReader implements AutoCloseable {
       }
       long length = page.getLength();
       check(length >= 0 && row + length <= numRows && row + length >= row, pw + ": " + length + " rows run past the file's " + numRows);
-      if (!page.getEncoding().hasDirect()) {
-        throw LanceCodecException.unsupported(pw + ": only direct page encodings are supported (found " + page.getEncoding().getLocationCase() + ")");
-      }
-      Any any = Any.parseFrom(page.getEncoding().getDirect().getEncoding());
+      Any any = Any.parseFrom(encodingBytes(page.getEncoding(), dataEnd, pw));
       if (!any.getTypeUrl().endsWith("/lance.encodings21.PageLayout")) {
         throw LanceCodecException.unsupported(pw + ": page encoding " + any.getTypeUrl() + " is not supported");
       }
@@ -155,6 +152,24 @@ public final class LanceFileReader implements AutoCloseable {
     }
     check(row == numRows, where + ": pages hold " + row + " rows, the file has " + numRows);
     return new Column(field, physical, firstRows, pages, cm.getPagesList());
+  }
+
+  /** The serialized Any of a page: inline (direct) or in a buffer of the file (deferred). */
+  private com.google.protobuf.ByteString encodingBytes(io.lancecodec.format.pb.file2.Encoding e, long dataEnd, String where) {
+    switch (e.getLocationCase()) {
+      case DIRECT:
+        return e.getDirect().getEncoding();
+      case INDIRECT:
+        {
+          long pos = e.getIndirect().getBufferLocation();
+          long len = e.getIndirect().getBufferLength();
+          checkRange(pos, len, dataEnd, where + " deferred encoding");
+          check(len <= 64L << 20, where + ": deferred encoding of " + len + " bytes exceeds 64 MiB");
+          return com.google.protobuf.ByteString.copyFrom(FilePageSource.readFully(channel, pos, (int) len));
+        }
+      default:
+        throw LanceCodecException.corrupt(where + ": page has no encoding");
+    }
   }
 
   private static void check(boolean ok, String what) {
