@@ -95,7 +95,29 @@ final class BuiltinCodecs implements CodecPlugin {
           };
       return Optional.of(new Proposal<>("flat", fw.usedBytes(), c));
     }
+    if (block instanceof DataBlock.VariableWidth vw) {
+      BlockCompressor c = b -> new io.lancecodec.spi.Encoded<>(variableBlock((DataBlock.VariableWidth) b), variable(vw.bitsPerOffset()));
+      long size = 2L * vw.bitsPerOffset() / 8 + vw.offsets().length + stats.dataBytes();
+      return Optional.of(new Proposal<>("variable", size, c));
+    }
     return Optional.empty();
+  }
+
+  /** Serializes the block form read by {@link #variableBlock(byte[], long, int)}, offsets rebased to 0. */
+  static byte[] variableBlock(DataBlock.VariableWidth vw) {
+    int w = vw.bitsPerOffset() / 8;
+    int n = (int) vw.numValues();
+    long base = vw.offset(0);
+    int dataLen = (int) (vw.offset(n) - base);
+    int start = 2 * w + (n + 1) * w;
+    byte[] out = new byte[start + dataLen];
+    io.lancecodec.spi.LittleEndian.putUnsigned(out, 0, w, vw.bitsPerOffset());
+    io.lancecodec.spi.LittleEndian.putUnsigned(out, w, w, start);
+    for (int i = 0; i <= n; i++) {
+      io.lancecodec.spi.LittleEndian.putUnsigned(out, 2 * w + i * w, w, vw.offset(i) - base);
+    }
+    System.arraycopy(vw.data(), (int) base, out, start, dataLen);
+    return out;
   }
 
   static CompressiveEncoding flat(int bitsPerValue) {

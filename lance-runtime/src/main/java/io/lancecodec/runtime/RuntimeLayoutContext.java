@@ -49,6 +49,11 @@ final class RuntimeLayoutContext implements LayoutContext {
   }
 
   @Override
+  public BlockCompressor blockFor(DataBlock values, FieldOptions options) {
+    return best(values, options, CodecPlugin::proposeBlock, "block").compressor();
+  }
+
+  @Override
   public BlockCompressor levelsFor(DataBlock levels) {
     return best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels").compressor();
   }

@@ -39,6 +39,8 @@ public record FieldOptions(Map<String, String> raw) {
     compressionLevel();
     rleThreshold();
     structuralEncoding();
+    dictDivisor();
+    dictSizeRatio();
   }
 
   public Optional<String> get(String key) {
@@ -79,6 +81,60 @@ public record FieldOptions(Map<String, String> raw) {
       throw LanceCodecException.invalidArgument(
           PREFIX + "rle-threshold must be a number in [0, 1], got '" + v.get() + "'");
     }
+  }
+
+  /** Value budget divisor of dictionary encoding: at most numValues / divisor entries (default 2). */
+  public int dictDivisor() {
+    String v = get("dict-divisor").orElse(env("LANCE_ENCODING_DICT_DIVISOR"));
+    if (v == null) {
+      return 2;
+    }
+    try {
+      int d = Integer.parseInt(v.trim());
+      if (d <= 1) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw LanceCodecException.invalidArgument(PREFIX + "dict-divisor must be an integer greater than 1, got '" + v + "'");
+    }
+  }
+
+  /** Dictionary pages must stay below this fraction of the plain size (default 0.8). */
+  public double dictSizeRatio() {
+    String v = get("dict-size-ratio").orElse(env("LANCE_ENCODING_DICT_SIZE_RATIO"));
+    if (v == null) {
+      return 0.8;
+    }
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!(d > 0.0 && d <= 1.0)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw LanceCodecException.invalidArgument(PREFIX + "dict-size-ratio must be a number in (0, 1], got '" + v + "'");
+    }
+  }
+
+  /** Options for compressing dictionary values: dict-values-compression(-level) seen as compression(-level). */
+  public FieldOptions forDictionaryValues() {
+    Map<String, String> m = new TreeMap<>();
+    String scheme = get("dict-values-compression").orElse(env("LANCE_ENCODING_DICT_VALUES_COMPRESSION"));
+    if (scheme != null) {
+      m.put(PREFIX + "compression", scheme);
+    }
+    String level = get("dict-values-compression-level").orElse(env("LANCE_ENCODING_DICT_VALUES_COMPRESSION_LEVEL"));
+    if (level != null) {
+      m.put(PREFIX + "compression-level", level);
+    }
+    FieldOptions o = new FieldOptions(m);
+    o.validate();
+    return o;
+  }
+
+  private static String env(String name) {
+    return System.getenv(name);
   }
 
   /** "miniblock" or "fullzip" when the user forces a structural layout. */

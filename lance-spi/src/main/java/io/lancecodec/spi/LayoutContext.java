@@ -14,6 +14,9 @@ public interface LayoutContext extends Decoders {
   /** The best per-value (transparent) compressor for values stored in a full-zip page. */
   PerValueCompressor perValueFor(DataBlock values, FieldOptions options);
 
+  /** The best block compressor for a whole buffer of values, e.g. a page's dictionary. */
+  BlockCompressor blockFor(DataBlock values, FieldOptions options);
+
   /**
    * The block compressor for the repetition or definition levels (u16 values) of a page,
    * chosen from the whole page's levels; the layout applies it to each chunk's slice.

@@ -57,6 +57,13 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       }
     }
     Optional<String> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get().equals("miniblock")) {
+      DictionaryEncoder.Result dict =
+          DictionaryEncoder.tryEncode(page.values(), page.defLevels(), page.options(), ctx.version());
+      if (dict != null) {
+        return MiniBlockPageEncoder.encode(page, ctx, dict);
+      }
+    }
     boolean fullZip =
         forced.map(s -> s.equals("fullzip")).orElseGet(() -> maxValueBytes(page.values()) >= FULL_ZIP_MIN_BYTES);
     if (forced.isPresent() && forced.get().equals("sparse")) {

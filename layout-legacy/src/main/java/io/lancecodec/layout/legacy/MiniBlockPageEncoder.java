@@ -33,8 +33,14 @@ final class MiniBlockPageEncoder {
   private MiniBlockPageEncoder() {}
 
   static EncodedPage encode(PageInput page, LayoutContext ctx) {
+    return encode(page, ctx, null);
+  }
+
+  /** With a dictionary, the chunks hold its indices and the items go to buffer 2. */
+  static EncodedPage encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
     boolean large = ctx.version().atLeast(FileVersion.V2_2);
-    MiniBlockCompressed values = ctx.miniBlockFor(page.values(), page.options()).compress(page.values());
+    io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
+    MiniBlockCompressed values = ctx.miniBlockFor(chunked, page.options()).compress(chunked);
     int numBuffers = values.buffers().size();
     short[] def = page.defLevels();
     BlockCompressor defCompressor = def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length));
@@ -123,8 +129,14 @@ final class MiniBlockPageEncoder {
       }
       layout.setDefCompression(defEncoding);
     }
+    List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), data.toByteArray()));
+    if (dict != null) {
+      Encoded<byte[]> items = ctx.blockFor(dict.items(), page.options().forDictionaryValues()).compress(dict.items());
+      layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
+      buffers.add(items.data());
+    }
     return new EncodedPage(
-        List.of(meta.toByteArray(), data.toByteArray()),
+        buffers,
         PageLayout.newBuilder().setMiniBlockLayout(layout).build(),
         page.numRows());
   }

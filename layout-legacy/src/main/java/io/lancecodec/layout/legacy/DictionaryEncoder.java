@@ -1,0 +1,187 @@
+package io.lancecodec.layout.legacy;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+
+/**
+ * Dictionary encoding at the structural level: the distinct values of a page in order of first
+ * appearance become the dictionary (page buffer 2, decoded into the search cache), and the page
+ * stores their indices, which then compress like any integers. Applies to variable-width values
+ * and to 64/128-bit fixed-width values (64-bit only from 2.2, as in the reference), on pages of
+ * at least {@link #MIN_VALUES} values whose distinct count stays within numValues / divisor and
+ * {@link #MAX_CARDINALITY}, and only when the estimate stays below dict-size-ratio of the plain size.
+ */
+final class DictionaryEncoder {
+  /** Below this many values a dictionary never pays for its own buffer (reference default). */
+  static final int MIN_VALUES = envInt("LANCE_ENCODING_DICT_TOO_SMALL", 100);
+
+  /** The reference's cap on dictionary entries. */
+  static final int MAX_CARDINALITY = envInt("LANCE_ENCODING_DICT_MAX_CARDINALITY", 100_000);
+
+  private DictionaryEncoder() {}
+
+  /** Indices (u32, or u64 for 64-bit offsets) and the dictionary items. */
+  record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems) {}
+
+  private static int envInt(String name, int fallback) {
+    String v = System.getenv(name);
+    try {
+      return v == null ? fallback : Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      return fallback;
+    }
+  }
+
+  static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
+    long n = values.numValues();
+    if (n < MIN_VALUES) {
+      return null;
+    }
+    int budget = (int) Math.min(MAX_CARDINALITY, n / options.dictDivisor());
+    if (values instanceof DataBlock.VariableWidth vw) {
+      return variable(vw, def, budget, options.dictSizeRatio());
+    }
+    if (values instanceof DataBlock.FixedWidth fw
+        && (fw.bitsPerValue() == 128 || (fw.bitsPerValue() == 64 && version.atLeast(FileVersion.V2_2)))) {
+      return fixed(fw, def, budget, options.dictSizeRatio());
+    }
+    return null;
+  }
+
+  /** Open-addressing table of item ids keyed by content hash; equality is checked on the bytes. */
+  private static final class Table {
+    int[] slots;
+    int mask;
+
+    Table(int capacity) {
+      int size = Integer.highestOneBit(Math.max(16, capacity * 2 - 1)) << 1;
+      slots = new int[size];
+      Arrays.fill(slots, -1);
+      mask = size - 1;
+    }
+  }
+
+  private static Result variable(DataBlock.VariableWidth vw, short[] def, int budget, double ratio) {
+    int n = (int) vw.numValues();
+    int ow = vw.bitsPerOffset() / 8;
+    byte[] d = vw.data();
+    Table table = new Table(budget + 1);
+    int[] itemStart = new int[budget + 1];
+    int[] itemEnd = new int[budget + 1];
+    int items = 0;
+    long itemBytes = 0;
+    byte[] idx = new byte[n * ow];
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      int s = (int) vw.offset(i);
+      int e = (int) vw.offset(i + 1);
+      int h = hash(d, s, e);
+      int slot = h & table.mask;
+      int id;
+      while (true) {
+        id = table.slots[slot];
+        if (id < 0) {
+          if (items == budget) {
+            return null;
+          }
+          id = items++;
+          table.slots[slot] = id;
+          itemStart[id] = s;
+          itemEnd[id] = e;
+          itemBytes += e - s;
+          break;
+        }
+        if (Arrays.equals(d, itemStart[id], itemEnd[id], d, s, e)) {
+          break;
+        }
+        slot = (slot + 1) & table.mask;
+      }
+      LittleEndian.putUnsigned(idx, i * ow, ow, id);
+    }
+    if (items == 0) {
+      return null;
+    }
+    long plain = (vw.offset(n) - vw.offset(0)) + (long) (n + 1) * ow;
+    long estimate = itemBytes + (long) (items + 1) * ow + (long) n * ((32 - Integer.numberOfLeadingZeros(items)) + 7) / 8;
+    if (estimate >= ratio * plain) {
+      return null;
+    }
+    byte[] offs = new byte[(items + 1) * ow];
+    byte[] data = new byte[(int) itemBytes];
+    int pos = 0;
+    for (int k = 0; k < items; k++) {
+      int len = itemEnd[k] - itemStart[k];
+      System.arraycopy(d, itemStart[k], data, pos, len);
+      pos += len;
+      LittleEndian.putUnsigned(offs, (k + 1) * ow, ow, pos);
+    }
+    return new Result(
+        new DataBlock.FixedWidth(idx, ow * 8, n), new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, items), items);
+  }
+
+  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio) {
+    int n = (int) fw.numValues();
+    int w = fw.bitsPerValue() / 8;
+    byte[] d = fw.data();
+    Table table = new Table(budget + 1);
+    int[] first = new int[budget + 1];
+    int items = 0;
+    byte[] idx = new byte[n * 4];
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      int h = hash(d, i * w, i * w + w);
+      int slot = h & table.mask;
+      int id;
+      while (true) {
+        id = table.slots[slot];
+        if (id < 0) {
+          if (items == budget) {
+            return null;
+          }
+          id = items++;
+          table.slots[slot] = id;
+          first[id] = i;
+          break;
+        }
+        if (Arrays.equals(d, first[id] * w, first[id] * w + w, d, i * w, i * w + w)) {
+          break;
+        }
+        slot = (slot + 1) & table.mask;
+      }
+      LittleEndian.putInt(idx, i * 4, id);
+    }
+    if (items == 0) {
+      return null;
+    }
+    long plain = (long) n * w;
+    long estimate = (long) items * w + (long) n * ((32 - Integer.numberOfLeadingZeros(items)) + 7) / 8;
+    if (estimate >= ratio * plain) {
+      return null;
+    }
+    byte[] data = new byte[items * w];
+    for (int k = 0; k < items; k++) {
+      System.arraycopy(d, first[k] * w, data, k * w, w);
+    }
+    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items);
+  }
+
+  private static int hash(byte[] d, int s, int e) {
+    int h = 0x9E3779B9 ^ (e - s);
+    int i = s;
+    for (; i + 8 <= e; i += 8) {
+      long x = LittleEndian.getLong(d, i) * 0x9E3779B97F4A7C15L;
+      h = Integer.rotateLeft(h ^ (int) (x ^ (x >>> 32)), 13) * 5 + 0x6B43A9B5;
+    }
+    for (; i < e; i++) {
+      h = (h ^ d[i]) * 0x01000193;
+    }
+    return h ^ (h >>> 16);
+  }
+}
