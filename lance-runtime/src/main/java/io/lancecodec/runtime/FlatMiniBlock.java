@@ -69,6 +69,20 @@ final class FlatMiniBlock implements MiniBlockCompressor {
     }
 
     @Override
+    public int directBits() {
+      return bits % 8 == 0 ? bits : 0;
+    }
+
+    @Override
+    public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int numValues, byte[] dst, int dstOffset) {
+      long need = (long) numValues * (bits / 8);
+      if (offsets.length != 1 || need > sizes[0]) {
+        throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits do not fit its buffer");
+      }
+      System.arraycopy(chunk, offsets[0], dst, dstOffset, (int) need);
+    }
+
+    @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
       if (!(buffers.size() == 1)) {
         throw LanceCodecException.corrupt("flat chunk has " + buffers.size() + " buffers, expected 1");

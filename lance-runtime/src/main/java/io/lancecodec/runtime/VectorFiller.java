@@ -5,11 +5,10 @@ import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import java.util.List;
+import java.util.ArrayList;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -21,26 +20,62 @@ final class VectorFiller {
   private VectorFiller() {}
 
   static void fill(FieldVector vector, Physical physical, List<DecodedPage> pieces, int total) {
-    vector.setInitialCapacity(total);
-    vector.allocateNew();
-    switch (physical.kind()) {
-      case BOOL:
-        fillBool((BitVector) vector, pieces, total);
-        break;
-      case FIXED:
-        fillFixed((BaseFixedWidthVector) vector, physical.bits() / 8, pieces, total);
-        break;
-      default:
-        fillVariable(vector, physical.bits() / 8, pieces, total);
+    // Every buffer allocated here is released at the end; loadFieldBuffers took its own reference.
+    Owned owned = new Owned(vector.getAllocator());
+    try {
+      byte[] validity = new byte[(total + 7) / 8];
+      int nulls = fillValidity(validity, pieces, total);
+      ArrowBuf validityBuf = owned.copyOf(validity, validity.length);
+      List<ArrowBuf> buffers;
+      switch (physical.kind()) {
+        case BOOL:
+          buffers = List.of(validityBuf, fillBool(owned, pieces, total));
+          break;
+        case FIXED:
+          buffers = List.of(validityBuf, fillFixed(owned, physical.bits() / 8, pieces, total));
+          break;
+        default:
+          buffers = fillVariable(owned, validityBuf, physical.bits() / 8, pieces, total);
+      }
+      // Loading ready-made buffers skips the zeroing and per-value bookkeeping of allocateNew.
+      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), buffers);
+    } finally {
+      owned.close();
     }
-    fillValidity(vector, pieces, total);
-    vector.setValueCount(total);
   }
 
-  private static void fillValidity(FieldVector vector, List<DecodedPage> pieces, int total) {
-    ArrowBuf validity = vector.getValidityBuffer();
-    byte[] bits = new byte[(total + 7) / 8];
+  /** Buffers allocated while filling one vector, closed together whatever happens. */
+  private static final class Owned {
+    private final BufferAllocator allocator;
+    private final List<ArrowBuf> buffers = new ArrayList<>(3);
+
+    Owned(BufferAllocator allocator) {
+      this.allocator = allocator;
+    }
+
+    ArrowBuf allocate(long size) {
+      ArrowBuf b = allocator.buffer(Math.max(size, 1));
+      buffers.add(b);
+      return b;
+    }
+
+    ArrowBuf copyOf(byte[] bytes, long length) {
+      ArrowBuf b = allocate(length);
+      b.setBytes(0, bytes, 0, length);
+      return b;
+    }
+
+    void close() {
+      for (ArrowBuf b : buffers) {
+        b.close();
+      }
+    }
+  }
+
+  /** Validity bits from the levels (0 = valid); returns the null count. */
+  private static int fillValidity(byte[] bits, List<DecodedPage> pieces, int total) {
     int row = 0;
+    int nulls = 0;
     for (DecodedPage p : pieces) {
       int n = (int) p.numRows();
       short[] def = p.defLevels();
@@ -54,11 +89,13 @@ final class VectorFiller {
         boolean valid = !allNull && (def == null || def[i] == 0);
         if (valid) {
           bits[(row + i) >>> 3] |= (byte) (1 << ((row + i) & 7));
+        } else {
+          nulls++;
         }
       }
       row += n;
     }
-    validity.setBytes(0, bits, 0, bits.length);
+    return nulls;
   }
 
   /** Sets bits {@code [from, from + n)}, whole bytes at a time in the middle. */
@@ -80,8 +117,8 @@ final class VectorFiller {
     }
   }
 
-  private static void fillFixed(BaseFixedWidthVector v, int width, List<DecodedPage> pieces, int total) {
-    ArrowBuf data = v.getDataBuffer();
+  private static ArrowBuf fillFixed(Owned al, int width, List<DecodedPage> pieces, int total) {
+    ArrowBuf data = al.allocate((long) total * width);
     long pos = 0;
     for (DecodedPage p : pieces) {
       long len = p.numRows() * width;
@@ -93,9 +130,10 @@ final class VectorFiller {
       }
       pos += len;
     }
+    return data;
   }
 
-  private static void fillBool(BitVector v, List<DecodedPage> pieces, int total) {
+  private static ArrowBuf fillBool(Owned al, List<DecodedPage> pieces, int total) {
     byte[] bits = new byte[(total + 7) / 8];
     int row = 0;
     for (DecodedPage p : pieces) {
@@ -127,7 +165,7 @@ final class VectorFiller {
       }
       row += n;
     }
-    v.getDataBuffer().setBytes(0, bits, 0, bits.length);
+    return al.copyOf(bits, bits.length);
   }
 
   private static void checkWidth(DataBlock.FixedWidth fw, int bits) {
@@ -137,7 +175,7 @@ final class VectorFiller {
     }
   }
 
-  private static void fillVariable(FieldVector v, int width, List<DecodedPage> pieces, int total) {
+  private static List<ArrowBuf> fillVariable(Owned al, ArrowBuf validity, int width, List<DecodedPage> pieces, int total) {
     long bytes = 0;
     for (DecodedPage p : pieces) {
       if (p.values() instanceof DataBlock.VariableWidth vw) {
@@ -149,14 +187,8 @@ final class VectorFiller {
     if (width == 4 && bytes > Integer.MAX_VALUE) {
       throw LanceCodecException.unsupported("batch has " + bytes + " string bytes, over 2 GiB; use a smaller batch size");
     }
-    if (v instanceof BaseLargeVariableWidthVector lv) {
-      lv.allocateNew(Math.max(bytes, 1), total);
-    } else {
-      ((BaseVariableWidthVector) v).allocateNew(Math.max(bytes, 1), total);
-    }
-    ArrowBuf offsets = v.getOffsetBuffer();
-    ArrowBuf data = v.getDataBuffer();
     byte[] offs = new byte[(total + 1) * width];
+    ArrowBuf data = al.allocate(bytes);
     long dataPos = 0;
     int row = 0;
     for (DecodedPage p : pieces) {
@@ -176,11 +208,6 @@ final class VectorFiller {
       }
       row += n;
     }
-    offsets.setBytes(0, offs, 0, offs.length);
-    if (v instanceof BaseLargeVariableWidthVector lv) {
-      lv.setLastSet(total - 1);
-    } else {
-      ((BaseVariableWidthVector) v).setLastSet(total - 1);
-    }
+    return List.of(validity, al.copyOf(offs, offs.length), data);
   }
 }

@@ -70,32 +70,34 @@ final class InlineBitpacking {
   /** Decodes one chunk into {@code n <= 1024} values appended at {@code dst[dstOff]}. */
   static void unpackChunk(byte[] chunk, int bits, int n, byte[] dst, int dstOff) {
     Scratch s = SCRATCH.get();
-    unpackChunk(chunk, bits, n, s.vals, s.words, s.ints, s.intWords, dst, dstOff);
+    unpackChunk(chunk, 0, chunk.length, bits, n, s.vals, s.words, s.ints, s.intWords, dst, dstOff);
   }
 
+  /** Decodes the chunk in {@code chunk[off, off + len)}; every size is checked first. */
   static void unpackChunk(
-      byte[] chunk, int bits, int n, long[] vals, long[] words, int[] ints, int[] intWords, byte[] dst, int dstOff) {
+      byte[] chunk, int off, int len, int bits, int n, long[] vals, long[] words, int[] ints, int[] intWords, byte[] dst, int dstOff) {
     int wb = bits / 8;
-    if (!(chunk.length >= wb)) {
-      throw LanceCodecException.corrupt("bitpack: chunk of " + chunk.length + " bytes has no header");
+    if (len < wb) {
+      throw LanceCodecException.corrupt("bitpack: chunk of " + len + " bytes has no header");
     }
-    long width = io.lancecodec.spi.LittleEndian.getUnsigned(chunk, 0, wb);
-    if (!(width <= bits)) {
+    long width = io.lancecodec.spi.LittleEndian.getUnsigned(chunk, off, wb);
+    if (width > bits || width < 0) {
       throw LanceCodecException.corrupt("bitpack: bit width " + width + " exceeds " + bits);
     }
     int nWords = CHUNK / bits * (int) width;
-    if (!(chunk.length >= wb + nWords * wb)) {
-      throw LanceCodecException.corrupt("bitpack: chunk of " + chunk.length + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
+    if (len < wb + nWords * wb) {
+      throw LanceCodecException.corrupt(
+          "bitpack: chunk of " + len + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
     }
-    if (!(n <= CHUNK)) {
+    if (n > CHUNK || n < 0) {
       throw LanceCodecException.corrupt("bitpack: chunk claims " + n + " values, at most 1024");
     }
     if (bits == 32) {
-      FastLanes.unpack32(chunk, wb, (int) width, intWords, ints);
+      FastLanes.unpack32(chunk, off + wb, (int) width, intWords, ints);
       java.nio.ByteBuffer.wrap(dst, dstOff, n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, n);
       return;
     }
-    Words.read(chunk, wb, bits, words, nWords);
+    Words.read(chunk, off + wb, bits, words, nWords);
     FastLanes.unpack(bits, (int) width, words, vals);
     Words.write(vals, n, bits, dst, dstOff);
   }
@@ -126,6 +128,20 @@ final class InlineBitpacking {
 
     Decompressor(int bits) {
       this.bits = bits;
+    }
+
+    @Override
+    public int directBits() {
+      return bits;
+    }
+
+    @Override
+    public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int numValues, byte[] dst, int dstOffset) {
+      if (offsets.length != 1) {
+        throw LanceCodecException.corrupt("bitpack: chunk has " + offsets.length + " buffers, expected 1");
+      }
+      Scratch s = SCRATCH.get();
+      unpackChunk(chunk, offsets[0], sizes[0], bits, numValues, s.vals, s.words, s.ints, s.intWords, dst, dstOffset);
     }
 
     @Override

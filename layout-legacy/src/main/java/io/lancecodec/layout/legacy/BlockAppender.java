@@ -148,6 +148,39 @@ final class BlockAppender {
     dataBytes += end - base;
   }
 
+  /**
+   * Makes room for {@code n} fixed-width values of {@code bitsPerValue} bits (a multiple of 8)
+   * that the caller writes directly, with their levels; returns the byte offset to write at, or
+   * -1 when this appender holds another shape.
+   */
+  int reserveFixed(int bitsPerValue, int n, short[] levels, int levelsFrom) {
+    if (!initialized) {
+      init(new DataBlock.FixedWidth(new byte[0], bitsPerValue, 0));
+    }
+    if (variable || bits != bitsPerValue || bits % 8 != 0) {
+      return -1;
+    }
+    if (levels != null) {
+      ensureDef(count + n);
+      System.arraycopy(levels, levelsFrom, def, (int) count, n);
+      anyDef = true;
+    } else if (def != null) {
+      ensureDef(count + n);
+      Arrays.fill(def, (int) count, (int) (count + n), (short) 0);
+    }
+    int w = bits / 8;
+    ensureData(dataBytes + (long) n * w);
+    int at = (int) dataBytes;
+    dataBytes += (long) n * w;
+    count += n;
+    return at;
+  }
+
+  /** The array {@link #reserveFixed} offsets point into (valid until the next append). */
+  byte[] data() {
+    return data;
+  }
+
   long count() {
     return count;
   }

@@ -148,7 +148,16 @@ final class MiniBlockPageDecoder implements PageDecoder {
         if (ranges[r] >= c1) {
           continue;
         }
-        Chunk chunk = decode(span, (int) (chunkOffset[k] - spanStart), (int) (chunkOffset[k + 1] - chunkOffset[k]), c1 - c0, k);
+        int chunkOff = (int) (chunkOffset[k] - spanStart);
+        int chunkLen = (int) (chunkOffset[k + 1] - chunkOffset[k]);
+        if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out)) {
+          // the whole chunk went straight into the output
+          if (ranges[r + 1] == c1) {
+            r += 2;
+          }
+          continue;
+        }
+        Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k);
         while (r < j && ranges[r] < c1) {
           long s = Math.max(ranges[r], c0);
           long e = Math.min(ranges[r + 1], c1);
@@ -181,11 +190,32 @@ final class MiniBlockPageDecoder implements PageDecoder {
 
   private record Chunk(DataBlock values, short[] def) {}
 
-  private Chunk decode(byte[] b, int off, int len, long n, int k) {
+  /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
+  private record Header(int[] offsets, int[] sizes, short[] levels) {}
+
+  /**
+   * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
+   * array, skipping the per-chunk buffers and block. False when it does not apply.
+   */
+  private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out) {
+    int bits = values.directBits();
+    if (bits <= 0 || bits % 8 != 0 || dictionary != null) {
+      return false;
+    }
+    Header h = header(b, off, len, n, k);
+    int at = out.reserveFixed(bits, n, h.levels(), 0);
+    if (at < 0) {
+      return false;
+    }
+    values.decodeInto(b, h.offsets(), h.sizes(), n, out.data(), at);
+    return true;
+  }
+
+  private Header header(byte[] b, int off, int len, long n, int k) {
     int pos = off;
     int end = off + len;
     int header = 2 + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
-    if (!(header <= len)) {
+    if (header > len) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": header of " + header + " bytes exceeds chunk of " + len);
     }
     int numLevels = LittleEndian.getShort(b, pos) & 0xFFFF;
@@ -194,7 +224,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     if (def != null) {
       defSize = LittleEndian.getShort(b, pos) & 0xFFFF;
       pos += 2;
-      if (!(numLevels == n)) {
+      if (numLevels != n) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels for " + n + " values");
       }
     }
@@ -202,7 +232,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     for (int i = 0; i < numBuffers; i++) {
       long s = large ? LittleEndian.getInt(b, pos) & 0xFFFFFFFFL : LittleEndian.getShort(b, pos) & 0xFFFF;
       pos += large ? 4 : 2;
-      if (!(s <= len)) {
+      if (s > len) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": buffer " + i + " size " + s + " exceeds chunk of " + len);
       }
       sizes[i] = (int) s;
@@ -210,21 +240,31 @@ final class MiniBlockPageDecoder implements PageDecoder {
     pos = off + MiniBlockPageEncoder.pad8(pos - off);
     short[] levels = null;
     if (def != null) {
-      if (!(pos + defSize <= end)) {
+      if (pos + defSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": def levels run past the chunk");
       }
       byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
       levels = Levels.shorts(def.decompress(d, n), n);
       pos = off + MiniBlockPageEncoder.pad8(pos + defSize - off);
     }
-    List<byte[]> bufs = new ArrayList<>(numBuffers);
+    int[] offsets = new int[numBuffers];
     for (int i = 0; i < numBuffers; i++) {
-      if (!(pos + sizes[i] <= end)) {
+      if (pos + sizes[i] > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": buffer " + i + " runs past the chunk");
       }
-      bufs.add(java.util.Arrays.copyOfRange(b, pos, pos + sizes[i]));
+      offsets[i] = pos;
       pos = off + MiniBlockPageEncoder.pad8(pos + sizes[i] - off);
     }
+    return new Header(offsets, sizes, levels);
+  }
+
+  private Chunk decode(byte[] b, int off, int len, long n, int k) {
+    Header h = header(b, off, len, n, k);
+    List<byte[]> bufs = new ArrayList<>(numBuffers);
+    for (int i = 0; i < numBuffers; i++) {
+      bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
+    }
+    short[] levels = h.levels();
     DataBlock v = values.decompress(bufs, n);
     if (!(v.numValues() >= n)) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
