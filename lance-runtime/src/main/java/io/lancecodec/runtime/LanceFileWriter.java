@@ -62,7 +62,7 @@ public final class LanceFileWriter implements AutoCloseable {
     this.context = new RuntimeLayoutContext(options.registry(), options.version());
     for (Field f : schema.getFields()) {
       columns.add(new ColumnAccumulator(Physical.of(f.getType())));
-      fieldOptions.add(FieldOptions.fromMetadata(f.getMetadata()));
+      fieldOptions.add(options.optionsFor(f.getMetadata()));
       metadata.add(
           ColumnMetadata.newBuilder()
               .setEncoding(direct(Container.COLUMN_ENCODING_URL,

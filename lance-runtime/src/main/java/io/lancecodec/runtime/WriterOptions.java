@@ -1,14 +1,20 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.LanceCodecException;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Options of a {@link LanceFileWriter}: the file version (default 2.1, as the reference's
  * writer defaults to), the buffered bytes per column after which a page is cut (8 MiB like the
- * reference), and the plugin registry to encode with.
+ * reference), the plugin registry to encode with, and {@code lance-encoding:*} options applied to
+ * every field whose own metadata does not set the same key (field metadata wins).
  */
-public record WriterOptions(FileVersion version, long pageBytesPerColumn, CodecRegistry registry) {
+public record WriterOptions(
+    FileVersion version, long pageBytesPerColumn, CodecRegistry registry, Map<String, String> fieldDefaults) {
   public static final long DEFAULT_PAGE_BYTES = 8L * 1024 * 1024;
 
   public WriterOptions {
@@ -17,21 +23,45 @@ public record WriterOptions(FileVersion version, long pageBytesPerColumn, CodecR
     if (pageBytesPerColumn <= 0) {
       throw new IllegalArgumentException("pageBytesPerColumn must be positive");
     }
+    fieldDefaults = Map.copyOf(fieldDefaults);
+    for (String key : fieldDefaults.keySet()) {
+      if (!key.startsWith(FieldOptions.PREFIX)) {
+        throw LanceCodecException.invalidArgument(
+            "writer option '" + key + "' is not a " + FieldOptions.PREFIX + "* key");
+      }
+    }
+    FieldOptions.fromMetadata(fieldDefaults);
   }
 
   public static WriterOptions defaults() {
-    return new WriterOptions(FileVersion.V2_1, DEFAULT_PAGE_BYTES, CodecRegistry.discover());
+    return new WriterOptions(FileVersion.V2_1, DEFAULT_PAGE_BYTES, CodecRegistry.discover(), Map.of());
   }
 
   public WriterOptions withVersion(FileVersion v) {
-    return new WriterOptions(v, pageBytesPerColumn, registry);
+    return new WriterOptions(v, pageBytesPerColumn, registry, fieldDefaults);
   }
 
   public WriterOptions withPageBytesPerColumn(long bytes) {
-    return new WriterOptions(version, bytes, registry);
+    return new WriterOptions(version, bytes, registry, fieldDefaults);
   }
 
   public WriterOptions withRegistry(CodecRegistry r) {
-    return new WriterOptions(version, pageBytesPerColumn, r);
+    return new WriterOptions(version, pageBytesPerColumn, r, fieldDefaults);
+  }
+
+  /** Sets a default {@code lance-encoding:*} option for all fields, e.g. ("lance-encoding:compression", "zstd"). */
+  public WriterOptions withFieldDefault(String key, String value) {
+    Map<String, String> m = new TreeMap<>(fieldDefaults);
+    m.put(key, value);
+    return new WriterOptions(version, pageBytesPerColumn, registry, m);
+  }
+
+  /** The options of one field: its metadata over the writer-wide defaults. */
+  FieldOptions optionsFor(Map<String, String> fieldMetadata) {
+    Map<String, String> m = new TreeMap<>(fieldDefaults);
+    if (fieldMetadata != null) {
+      m.putAll(fieldMetadata);
+    }
+    return FieldOptions.fromMetadata(m);
   }
 }

@@ -1,0 +1,139 @@
+package io.lancecodec.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which layout and compression the writer picks for characteristic data, and that options steer it. */
+class EncodingChoiceTest {
+  @TempDir Path dir;
+  static final int N = 10_000;
+
+  private String encode(ArrowType type, Map<String, String> meta, WriterOptions options, IntFunction<Object> value) throws Exception {
+    Path file = dir.resolve("c" + System.nanoTime() + ".lance");
+    Schema schema = new Schema(List.of(new Field("c", new FieldType(true, type, null, meta), null)));
+    try (BufferAllocator al = new RootAllocator(); VectorSchemaRoot root = VectorSchemaRoot.create(schema, al)) {
+      FieldVector v = root.getVector(0);
+      v.setInitialCapacity(N);
+      v.allocateNew();
+      for (int i = 0; i < N; i++) {
+        Object x = value.apply(i);
+        if (x == null) {
+          v.setNull(i);
+        } else if (v instanceof IntVector iv) {
+          iv.setSafe(i, (Integer) x);
+        } else if (v instanceof BigIntVector bv) {
+          bv.setSafe(i, (Long) x);
+        } else {
+          ((VarCharVector) v).setSafe(i, ((String) x).getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      v.setValueCount(N);
+      root.setRowCount(N);
+      try (LanceFileWriter w = LanceFileWriter.open(file, schema, options)) {
+        w.write(root);
+      }
+      try (LanceFileReader r = LanceFileReader.open(file); VectorSchemaRoot back = r.readRange(0, N, null, al)) {
+        for (int i = 0; i < N; i++) {
+          assertEquals(v.getObject(i), back.getVector(0).getObject(i), "row " + i);
+        }
+        return r.describePages().get(0).get(0);
+      }
+    }
+  }
+
+  private static final ArrowType I32 = new ArrowType.Int(32, true);
+  private static final ArrowType I64 = new ArrowType.Int(64, true);
+  private static final WriterOptions V21 = WriterOptions.defaults();
+  private static final WriterOptions V22 = WriterOptions.defaults().withVersion(FileVersion.V2_2);
+
+  @Test
+  void sortedSmallIntegersAreBitPacked() throws Exception {
+    assertTrue(encode(I32, null, V21, i -> i / 3).contains("values: bitpack(32)"));
+  }
+
+  @Test
+  void longRunsUseRle() throws Exception {
+    assertTrue(encode(I32, null, V21, i -> (i / 500) * 1_000_003).contains("values: rle(flat(32), flat(8))"));
+  }
+
+  @Test
+  void constantPages() throws Exception {
+    assertTrue(encode(I32, null, V21, i -> 42).contains("rle("), "2.1 has no constant layout with a value");
+    assertEquals("constant", encode(I32, null, V22, i -> 42).replaceAll(".*: ", ""));
+    assertTrue(encode(I32, null, V22, i -> i % 5 == 0 ? null : 42).endsWith("constant"));
+    assertTrue(encode(I32, null, V21, i -> null).endsWith("constant (all null)"));
+  }
+
+  @Test
+  void randomValuesStayFlat() throws Exception {
+    Random rnd = new Random(1);
+    assertTrue(encode(I64, null, V21, i -> rnd.nextLong()).contains("values: flat(64)"));
+  }
+
+  @Test
+  void lowCardinalityStringsUseADictionary() throws Exception {
+    String[] words = {"rain", "sun", "fog", "drizzle", "snow"};
+    String d = encode(ArrowType.Utf8.INSTANCE, null, V21, i -> words[i % 5]);
+    assertTrue(d.contains("dictionary of 5: variable(flat(32))") && d.contains("values: bitpack(32)"), d);
+    String hi = encode(ArrowType.Utf8.INSTANCE, null, V21, i -> "value-" + i);
+    assertTrue(hi.contains("values: variable(flat(32))") && !hi.contains("dictionary"), hi);
+    Random rnd = new Random(2);
+    long[] pool = new long[7];
+    for (int k = 0; k < pool.length; k++) {
+      pool[k] = rnd.nextLong();
+    }
+    assertTrue(encode(I64, null, V22, i -> pool[(i * 7 + i / 3) % 7]).contains("dictionary of 7"), "64-bit dictionary in 2.2");
+    assertTrue(!encode(I64, null, V21, i -> pool[(i * 7 + i / 3) % 7]).contains("dictionary"), "64-bit dictionary is 2.2 only");
+  }
+
+  @Test
+  void wideValuesGoFullZip() throws Exception {
+    assertTrue(encode(ArrowType.Utf8.INSTANCE, null, V21, i -> "x".repeat(300) + i).contains("full-zip"));
+  }
+
+  @Test
+  void optionsSteerTheChoice() throws Exception {
+    Map<String, String> noRle = Map.of("lance-encoding:rle-threshold", "0");
+    assertTrue(encode(I32, noRle, V21, i -> (i / 500)).contains("bitpack(32)"));
+    Map<String, String> none = Map.of("lance-encoding:compression", "none");
+    assertTrue(encode(I32, none, V21, i -> i / 3).contains("values: flat(32)"));
+    Map<String, String> fullZip = Map.of("lance-encoding:structural-encoding", "fullzip");
+    assertTrue(encode(I32, fullZip, V21, i -> i).contains("full-zip"));
+    WriterOptions allFullZip = V21.withFieldDefault("lance-encoding:structural-encoding", "fullzip");
+    assertTrue(encode(I32, null, allFullZip, i -> i).contains("full-zip"));
+    assertTrue(encode(I32, Map.of("lance-encoding:structural-encoding", "miniblock"), allFullZip, i -> i).contains("mini-block"),
+        "field metadata wins over writer defaults");
+  }
+
+  @Test
+  void badOptionValuesNameTheKey() {
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> encode(I32, Map.of("lance-encoding:rle-threshold", "lots"), V21, i -> i));
+    assertTrue(e.getMessage().contains("lance-encoding:rle-threshold") && e.getMessage().contains("lots"), e.getMessage());
+    assertThrows(LanceCodecException.class, () -> V21.withFieldDefault("compression", "zstd"));
+    assertThrows(LanceCodecException.class, () -> V21.withFieldDefault("lance-encoding:dict-divisor", "1"));
+  }
+}
