@@ -61,6 +61,19 @@ final class BlockAppender {
       ensureDef(count + n);
       Arrays.fill(def, (int) count, (int) (count + n), (short) 0);
     }
+    if (count == 0 && !initialized && from == 0 && to == block.numValues() && block instanceof DataBlock.VariableWidth vw
+        && vw.offset(0) == 0) {
+      // The first piece is taken over as is: decoders hand out freshly built variable-width
+      // blocks, and most reads are a single piece, so this saves a copy of every string byte.
+      initialized = true;
+      variable = true;
+      bits = vw.bitsPerOffset();
+      offsets = vw.offsets();
+      data = vw.data();
+      dataBytes = vw.offset((int) n);
+      count = n;
+      return;
+    }
     if (!initialized && !(block instanceof DataBlock.AllNull)) {
       init(block);
     }
