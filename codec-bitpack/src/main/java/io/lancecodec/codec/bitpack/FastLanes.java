@@ -65,10 +65,8 @@ final class FastLanes {
 
   /**
    * Unpacks a chunk of 32-bit words straight from little-endian bytes into {@code out[0..1023]}.
-   * This is the hot path of scans over bit-packed ints. Row r sits at the same word and bit
-   * offset in every lane, and its 32 lanes land at 32 consecutive output slots, so the loop runs
-   * rows outside and lanes inside: the inner loop is branch-free and contiguous, which C2
-   * vectorizes. {@code words} needs 32 spare entries past the packed words.
+   * This is the hot path of scans over bit-packed ints, so it runs the generated unrolled
+   * unpacker for the width. {@code words} needs 32 spare entries past the packed words.
    */
   static void unpack32(byte[] src, int off, int width, int[] words, int[] out) {
     if (width == 0) {
@@ -78,24 +76,7 @@ final class FastLanes {
     int n = 32 * width;
     java.nio.ByteBuffer.wrap(src, off, 4 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, n);
     java.util.Arrays.fill(words, n, n + 32, 0);
-    int mask = width == 32 ? -1 : (1 << width) - 1;
-    for (int r = 0; r < 32; r++) {
-      int s = r * width;
-      int o1 = (s >>> 5) << 5;
-      int bit = s & 31;
-      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
-      if (bit + width <= 32) {
-        for (int l = 0; l < 32; l++) {
-          out[base + l] = (words[o1 + l] >>> bit) & mask;
-        }
-      } else {
-        int o2 = o1 + 32;
-        int up = 32 - bit;
-        for (int l = 0; l < 32; l++) {
-          out[base + l] = ((words[o1 + l] >>> bit) | (words[o2 + l] << up)) & mask;
-        }
-      }
-    }
+    FastLanesUnpack.unpack32(width, words, out);
   }
 
   /** Unpacks {@code 1024 * width / bits} words into {@code out[0..1023]}; same loop order as unpack32. */

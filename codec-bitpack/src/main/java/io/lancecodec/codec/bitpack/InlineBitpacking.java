@@ -97,6 +97,13 @@ final class InlineBitpacking {
       java.nio.ByteBuffer.wrap(dst, dstOff, n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, n);
       return;
     }
+    if (bits == 64) {
+      // bulk views move whole word arrays without a per-value call
+      java.nio.ByteBuffer.wrap(chunk, off + wb, nWords * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(words, 0, nWords);
+      FastLanesUnpack.unpack64((int) width, words, vals);
+      java.nio.ByteBuffer.wrap(dst, dstOff, n * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(vals, 0, n);
+      return;
+    }
     Words.read(chunk, off + wb, bits, words, nWords);
     FastLanes.unpack(bits, (int) width, words, vals);
     Words.write(vals, n, bits, dst, dstOff);

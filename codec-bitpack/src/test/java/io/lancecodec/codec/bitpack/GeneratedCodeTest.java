@@ -1,0 +1,18 @@
+package io.lancecodec.codec.bitpack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The committed generated unpackers are exactly what the generator produces today. */
+class GeneratedCodeTest {
+  @Test
+  void generatedUnpackersAreUpToDate() throws Exception {
+    Path committed = Path.of("src/main/java/io/lancecodec/codec/bitpack/FastLanesUnpack.java");
+    assertEquals(UnpackGenerator.generate(), Files.readString(committed, StandardCharsets.UTF_8),
+        "FastLanesUnpack.java is stale: run UnpackGenerator.main");
+  }
+}
