@@ -13,6 +13,7 @@ import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueCompressor;
@@ -42,7 +43,7 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(Flat.class, Variable.class, Constant.class);
+    return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class);
   }
 
   @Override
@@ -52,6 +53,15 @@ final class BuiltinCodecs implements CodecPlugin {
     FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       return Optional.of(new Proposal<>("flat", fw.usedBytes(), new FlatMiniBlock()));
+    }
+    DataBlock.FixedWidth rows = fslRows(block);
+    if (rows != null) {
+      CompressiveEncoding encoding = fslEncoding((DataBlock.FixedSizeList) block);
+      MiniBlockCompressor c = b -> {
+        MiniBlockCompressed m = new FlatMiniBlock().compress(fslRows(b));
+        return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), encoding);
+      };
+      return Optional.of(new Proposal<>("flat", rows.usedBytes(), c));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long bytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
@@ -69,6 +79,12 @@ final class BuiltinCodecs implements CodecPlugin {
       PerValueCompressor c =
           b -> new io.lancecodec.spi.Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
       return Optional.of(new Proposal<>("flat", fw.usedBytes(), c));
+    }
+    DataBlock.FixedWidth fslRows = fslRows(block);
+    if (fslRows != null) {
+      CompressiveEncoding encoding = fslEncoding((DataBlock.FixedSizeList) block);
+      PerValueCompressor c = b -> new io.lancecodec.spi.Encoded<>(fslRows(b), encoding);
+      return Optional.of(new Proposal<>("flat", fslRows.usedBytes(), c));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       PerValueCompressor c =
@@ -120,6 +136,49 @@ final class BuiltinCodecs implements CodecPlugin {
     return out;
   }
 
+  /**
+   * A fixed-size list of byte-aligned items without item validity, seen as one wide value per
+   * list (its items back to back); null otherwise.
+   */
+  static DataBlock.FixedWidth fslRows(DataBlock block) {
+    if (block instanceof DataBlock.FixedSizeList fsl
+        && fsl.child() instanceof DataBlock.FixedWidth items
+        && items.bitsPerValue() % 8 == 0
+        && fsl.dimension() > 0
+        && items.bitsPerValue() * fsl.dimension() <= 1 << 27) {
+      return new DataBlock.FixedWidth(items.data(), (int) (items.bitsPerValue() * fsl.dimension()), fsl.numValues());
+    }
+    return null;
+  }
+
+  /** {@code FixedSizeList{dimension, no validity, Flat{item bits}}}, as the reference writes it. */
+  static CompressiveEncoding fslEncoding(DataBlock.FixedSizeList fsl) {
+    int bits = ((DataBlock.FixedWidth) fsl.child()).bitsPerValue();
+    return CompressiveEncoding.newBuilder()
+        .setFixedSizeList(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder()
+            .setItemsPerValue(fsl.dimension()).setHasValidity(false).setValues(flat(bits)))
+        .build();
+  }
+
+  /**
+   * The bits of one list of a {@code FixedSizeList} of {@code Flat} items; lists with item
+   * validity are not supported yet.
+   */
+  private static int fslBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
+    if (f.getHasValidity()) {
+      throw LanceCodecException.unsupported("fixed_size_list with item validity is not supported yet");
+    }
+    if (!f.hasValues() || !f.getValues().hasFlat()) {
+      throw LanceCodecException.unsupported("fixed_size_list of " + (f.hasValues() ? f.getValues().getCompressionCase() : "nothing") + " is not supported yet");
+    }
+    int bits = bitsOf(f.getValues().getFlat());
+    long dim = f.getItemsPerValue();
+    if (!(bits % 8 == 0 && dim > 0 && dim * bits <= 1 << 27)) {
+      throw LanceCodecException.corrupt("fixed_size_list of " + dim + " x " + bits + " bits");
+    }
+    return (int) (dim * bits);
+  }
+
   static CompressiveEncoding flat(int bitsPerValue) {
     return CompressiveEncoding.newBuilder()
         .setFlat(Flat.newBuilder().setBitsPerValue(bitsPerValue))
@@ -134,6 +193,10 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
+      checkNoBufferCompression(f.getValues().hasFlat() && f.getValues().getFlat().hasData(), "Flat");
+      return new FlatMiniBlock.Decompressor(fslBits(f));
+    }
     if (node instanceof Flat f) {
       checkNoBufferCompression(f.hasData(), "Flat");
       return new FlatMiniBlock.Decompressor(bitsOf(f));
@@ -147,6 +210,15 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
+      int bits = fslBits(f);
+      return block -> {
+        if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {
+          throw LanceCodecException.corrupt("fixed_size_list: expected " + bits + "-bit lists");
+        }
+        return block;
+      };
+    }
     if (node instanceof Flat f) {
       checkNoBufferCompression(f.hasData(), "Flat");
       int bits = bitsOf(f);

@@ -40,13 +40,18 @@ final class ColumnAccumulator {
   }
 
   void append(FieldVector v) {
-    int n = v.getValueCount();
-    if (n == 0) {
+    append(v, 0, v.getValueCount());
+  }
+
+  /** Appends slots {@code [from, to)} of {@code v}. */
+  void append(FieldVector v, int from, int to) {
+    int n = to - from;
+    if (n <= 0) {
       return;
     }
     ensureNulls(numValues + n);
     for (int i = 0; i < n; i++) {
-      if (v.isNull(i)) {
+      if (v.isNull(from + i)) {
         long slot = numValues + i;
         nulls[(int) (slot >>> 3)] |= (byte) (1 << (slot & 7));
         nullCount++;
@@ -54,27 +59,63 @@ final class ColumnAccumulator {
     }
     switch (physical.kind()) {
       case BOOL:
-        appendBits(v.getDataBuffer(), n);
+        appendBits(v.getDataBuffer(), from, n);
         break;
       case FIXED:
         {
-          int w = physical.bits() / 8;
+          ArrowBuf src;
+          if (!physical.fsl()) {
+            src = v.getDataBuffer();
+          } else {
+            checkItemsValid((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
+            src = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector().getDataBuffer();
+          }
+          int w = physical.rowBits() / 8;
           long len = (long) n * w;
           ensureData(dataBytes + len);
-          v.getDataBuffer().getBytes(0, data, (int) dataBytes, (int) len);
+          src.getBytes((long) from * w, data, (int) dataBytes, (int) len);
           dataBytes += len;
           break;
         }
       default:
-        appendVariable(v, n);
+        appendVariable(v, from, n);
     }
     numValues += n;
   }
 
-  private void appendBits(ArrowBuf src, int n) {
+  /** Null items inside a valid fixed-size list would need the list's own validity buffer. */
+  private void checkItemsValid(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
+    FieldVector items = v.getDataVector();
+    if (items.getNullCount() == 0) {
+      return;
+    }
+    int dim = physical.dimension();
+    for (int i = from; i < to; i++) {
+      if (v.isNull(i)) {
+        continue;
+      }
+      for (int j = 0; j < dim; j++) {
+        if (items.isNull(i * dim + j)) {
+          throw io.lancecodec.spi.LanceCodecException.unsupported(
+              "fixed_size_list '" + v.getName() + "': null items inside a valid list are not supported yet");
+        }
+      }
+    }
+  }
+
+  private void appendBits(ArrowBuf src, int from, int n) {
     ensureData((numValues + n + 7) / 8 + 8);
     byte[] tmp = new byte[(n + 7) / 8];
-    src.getBytes(0, tmp, 0, tmp.length);
+    if ((from & 7) == 0) {
+      src.getBytes(from >>> 3, tmp, 0, tmp.length);
+    } else {
+      for (int i = 0; i < n; i++) {
+        int s = from + i;
+        if ((src.getByte(s >>> 3) & (1 << (s & 7))) != 0) {
+          tmp[i >>> 3] |= (byte) (1 << (i & 7));
+        }
+      }
+    }
     if ((numValues & 7) == 0) {
       System.arraycopy(tmp, 0, data, (int) (numValues >>> 3), tmp.length);
       // clear bits past n in the last byte so later appends can OR into it
@@ -95,17 +136,17 @@ final class ColumnAccumulator {
     dataBytes = (numValues + n + 7) / 8;
   }
 
-  private void appendVariable(FieldVector v, int n) {
+  private void appendVariable(FieldVector v, int from, int n) {
     int w = physical.bits() / 8;
     ArrowBuf off = v.getOffsetBuffer();
     long first;
     long last;
     if (v instanceof BaseLargeVariableWidthVector) {
-      first = off.getLong(0);
-      last = off.getLong((long) n * 8);
+      first = off.getLong((long) from * 8);
+      last = off.getLong((long) (from + n) * 8);
     } else if (v instanceof BaseVariableWidthVector) {
-      first = off.getInt(0);
-      last = off.getInt((long) n * 4);
+      first = off.getInt((long) from * 4);
+      last = off.getInt((long) (from + n) * 4);
     } else {
       throw new IllegalArgumentException("not a variable-width vector: " + v.getClass());
     }
@@ -117,7 +158,7 @@ final class ColumnAccumulator {
       LittleEndian.putUnsigned(offsets, 0, w, 0);
     }
     for (int i = 1; i <= n; i++) {
-      long o = w == 8 ? off.getLong((long) i * 8) : off.getInt((long) i * 4);
+      long o = w == 8 ? off.getLong((long) (from + i) * 8) : off.getInt((long) (from + i) * 4);
       LittleEndian.putUnsigned(offsets, (int) ((numValues + i) * w), w, o - first + dataBytes);
     }
     dataBytes += len;
@@ -130,7 +171,12 @@ final class ColumnAccumulator {
     switch (physical.kind()) {
       case BOOL:
       case FIXED:
-        block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
+        if (physical.fsl()) {
+          byte[] d = Arrays.copyOf(data, (int) (n * physical.rowBits() / 8));
+          block = new DataBlock.FixedSizeList(new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension()), physical.dimension(), n);
+        } else {
+          block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
+        }
         break;
       default:
         {

@@ -44,7 +44,7 @@ public final class LanceFileReader implements AutoCloseable {
   private final long fileSize;
 
   /** One column's pages, sorted by first row. */
-  record Column(Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
+  record Column(Leaf leaf, Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
 
   private LanceFileReader(Path path, CodecRegistry registry) throws IOException {
     this.path = path;
@@ -92,19 +92,21 @@ public final class LanceFileReader implements AutoCloseable {
       this.numRows = fd.getLength();
       check(numRows >= 0, "file row count " + numRows + " is negative");
       this.schema = LanceSchemas.toArrow(fd.getSchema());
-      check(schema.getFields().size() == numColumns,
-          "schema has " + schema.getFields().size() + " fields but the file has " + numColumns + " columns");
+      List<Leaf> leaves = Leaf.of(schema);
+      check(leaves.size() == numColumns,
+          "schema has " + leaves.size() + " leaf fields but the file has " + numColumns + " columns");
 
       RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry, version);
       for (int c = 0; c < numColumns; c++) {
         long pos = tables.getLong(16 * c);
         long size = tables.getLong(16 * c + 8);
-        Field field = schema.getFields().get(c);
-        String where = "column '" + field.getName() + "'";
+        Leaf leaf = leaves.get(c);
+        Field field = leaf.leafField();
+        String where = "column '" + LanceFileWriter.columnName(leaf) + "'";
         checkRange(pos, size, cmoPos, where + " metadata");
         check(size <= 256L << 20, where + " metadata of " + size + " bytes exceeds 256 MiB");
         ColumnMetadata cm = ColumnMetadata.parseFrom(FilePageSource.readFully(channel, pos, (int) size));
-        columns.add(openColumn(field, cm, registry, ctx, where, cmoPos));
+        columns.add(openColumn(leaf, cm, registry, ctx, where, cmoPos));
       }
     } catch (InvalidProtocolBufferException e) {
       closeQuietly();
@@ -115,9 +117,10 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
-  private Column openColumn(Field field, ColumnMetadata cm, CodecRegistry registry, RuntimeLayoutContext ctx, String where, long dataEnd)
+  private Column openColumn(Leaf leaf, ColumnMetadata cm, CodecRegistry registry, RuntimeLayoutContext ctx, String where, long dataEnd)
       throws InvalidProtocolBufferException {
-    Physical physical = Physical.of(field.getType());
+    Field field = leaf.leafField();
+    Physical physical = leaf.physical();
     List<PageDecoder> pages = new ArrayList<>();
     long[] firstRows = new long[cm.getPagesCount() + 1];
     long row = 0;
@@ -151,7 +154,7 @@ public final class LanceFileReader implements AutoCloseable {
       firstRows[p + 1] = row;
     }
     check(row == numRows, where + ": pages hold " + row + " rows, the file has " + numRows);
-    return new Column(field, physical, firstRows, pages, cm.getPagesList());
+    return new Column(leaf, field, physical, firstRows, pages, cm.getPagesList());
   }
 
   /** The serialized Any of a page: inline (direct) or in a buffer of the file (deferred). */
@@ -303,13 +306,42 @@ public final class LanceFileReader implements AutoCloseable {
         FieldVector dst = out.getVector(c);
         dst.setInitialCapacity(rows.length);
         dst.allocateNew();
+        if (containsFixedSizeList(src.getField()) && !(src instanceof org.apache.arrow.vector.complex.FixedSizeListVector)) {
+          appendRows(src, dst, uniq, rows);
+          continue;
+        }
+        // a transfer pair copies nested values (lists, structs, fixed-size lists) slot by slot
+        org.apache.arrow.vector.util.TransferPair copy = src.makeTransferPair(dst);
         for (int i = 0; i < rows.length; i++) {
-          dst.copyFromSafe(Arrays.binarySearch(uniq, rows[i]), i, src);
+          copy.copyValueSafe(Arrays.binarySearch(uniq, rows[i]), i);
         }
         dst.setValueCount(rows.length);
       }
       out.setRowCount(rows.length);
       return out;
+    }
+  }
+
+  private static boolean containsFixedSizeList(Field f) {
+    if (f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList) {
+      return true;
+    }
+    return f.getChildren().stream().anyMatch(LanceFileReader::containsFixedSizeList);
+  }
+
+  /**
+   * Arrow Java cannot copy single values of lists or structs holding fixed-size lists (it has no
+   * writer for them), so such columns are permuted by appending one-row slices.
+   */
+  private static void appendRows(FieldVector src, FieldVector dst, long[] uniq, long[] rows) {
+    dst.setValueCount(0);
+    org.apache.arrow.vector.util.VectorAppender appender = new org.apache.arrow.vector.util.VectorAppender(dst);
+    for (long r : rows) {
+      org.apache.arrow.vector.util.TransferPair slice = src.getTransferPair(src.getAllocator());
+      slice.splitAndTransfer(Arrays.binarySearch(uniq, r), 1);
+      try (org.apache.arrow.vector.ValueVector one = slice.getTo()) {
+        one.accept(appender, null);
+      }
     }
   }
 
@@ -322,17 +354,38 @@ public final class LanceFileReader implements AutoCloseable {
     }
     int n = LanceCodecException.checkedInt(total, "rows in one batch");
     List<Field> fields = new ArrayList<>();
-    for (int c : selected) {
-      fields.add(columns.get(c).field());
+    for (int f : selected) {
+      fields.add(schema.getFields().get(f));
     }
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
     try {
       for (int i = 0; i < selected.size(); i++) {
-        Column col = columns.get(selected.get(i));
+        int f = selected.get(i);
+        Field field = schema.getFields().get(f);
         try {
-          VectorFiller.fill(root.getVector(i), col.physical(), readColumn(col, ranges), n);
+          List<Column> cols = new ArrayList<>();
+          for (Column c : columns) {
+            if (c.leaf().field() == f) {
+              cols.add(c);
+            }
+          }
+          if (cols.size() == 1 && !cols.get(0).leaf().nested()) {
+            Column col = cols.get(0);
+            VectorFiller.fill(root.getVector(i), col.physical(), readColumn(col, ranges), n);
+          } else {
+            List<Leaf> leaves = new ArrayList<>();
+            List<NestedAssembler.Unravelled> data = new ArrayList<>();
+            for (Column col : cols) {
+              leaves.add(col.leaf());
+              data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
+            }
+            NestedAssembler.fill(root.getVector(i), field, 0, leaves, data);
+            if (data.get(0).layers()[0].count != n) {
+              throw LanceCodecException.corrupt("decoded " + data.get(0).layers()[0].count + " rows, expected " + n);
+            }
+          }
         } catch (LanceCodecException e) {
-          throw e.within(path.getFileName() + ": column '" + col.field().getName() + "'");
+          throw e.within(path.getFileName() + ": column '" + field.getName() + "'");
         }
       }
       root.setRowCount(n);
@@ -387,22 +440,20 @@ public final class LanceFileReader implements AutoCloseable {
     return out;
   }
 
+  /** Indexes of the selected top-level fields, in schema order. */
   private List<Integer> select(List<String> names) {
     List<Integer> out = new ArrayList<>();
-    if (names == null) {
-      for (int c = 0; c < columns.size(); c++) {
-        out.add(c);
-      }
-      return out;
-    }
-    for (int c = 0; c < columns.size(); c++) {
-      if (names.contains(columns.get(c).field().getName())) {
-        out.add(c);
+    List<Field> all = schema.getFields();
+    for (int f = 0; f < all.size(); f++) {
+      if (names == null || names.contains(all.get(f).getName())) {
+        out.add(f);
       }
     }
-    for (String n : names) {
-      if (schema.getFields().stream().noneMatch(f -> f.getName().equals(n))) {
-        throw LanceCodecException.invalidArgument("unknown column '" + n + "'");
+    if (names != null) {
+      for (String n : names) {
+        if (all.stream().noneMatch(x -> x.getName().equals(n))) {
+          throw LanceCodecException.invalidArgument("unknown column '" + n + "'");
+        }
       }
     }
     return out;

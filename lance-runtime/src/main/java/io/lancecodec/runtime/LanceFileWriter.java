@@ -45,7 +45,9 @@ public final class LanceFileWriter implements AutoCloseable {
   private final WriterOptions options;
   private final LayoutPlugin layout;
   private final RuntimeLayoutContext context;
-  private final List<ColumnAccumulator> columns = new ArrayList<>();
+  private final List<Leaf> leaves;
+  private final List<ColumnAccumulator> columns = new ArrayList<>(); // null for nested leaves
+  private final List<NestedColumn> nested = new ArrayList<>(); // null for flat leaves
   private final List<FieldOptions> fieldOptions = new ArrayList<>();
   private final List<ColumnMetadata.Builder> metadata = new ArrayList<>();
   private final long[] columnRows;
@@ -60,9 +62,11 @@ public final class LanceFileWriter implements AutoCloseable {
     LanceSchemas.toLance(schema);
     this.layout = layoutFor(options);
     this.context = new RuntimeLayoutContext(options.registry(), options.version());
-    for (Field f : schema.getFields()) {
-      columns.add(new ColumnAccumulator(Physical.of(f.getType())));
-      fieldOptions.add(options.optionsFor(f.getMetadata()));
+    this.leaves = Leaf.of(schema);
+    for (Leaf leaf : leaves) {
+      columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
+      nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
+      fieldOptions.add(options.optionsFor(leaf.leafField().getMetadata()));
       metadata.add(
           ColumnMetadata.newBuilder()
               .setEncoding(direct(Container.COLUMN_ENCODING_URL,
@@ -108,9 +112,16 @@ public final class LanceFileWriter implements AutoCloseable {
     }
     try {
       for (int c = 0; c < columns.size(); c++) {
-        FieldVector v = batch.getVector(c);
-        columns.get(c).append(v);
-        if (columns.get(c).bufferedBytes() > options.pageBytesPerColumn()) {
+        FieldVector v = batch.getVector(leaves.get(c).field());
+        long buffered;
+        if (nested.get(c) != null) {
+          nested.get(c).append(v);
+          buffered = nested.get(c).bufferedBytes();
+        } else {
+          columns.get(c).append(v);
+          buffered = columns.get(c).bufferedBytes();
+        }
+        if (buffered > options.pageBytesPerColumn()) {
           flush(c);
         }
       }
@@ -124,21 +135,31 @@ public final class LanceFileWriter implements AutoCloseable {
   }
 
   private void flush(int c) throws IOException {
-    ColumnAccumulator acc = columns.get(c);
-    long n = acc.numValues();
-    if (n == 0) {
-      return;
+    PageInput input;
+    long n;
+    if (nested.get(c) != null) {
+      n = nested.get(c).rows();
+      if (n == 0) {
+        return;
+      }
+      input = nested.get(c).drain(fieldOptions.get(c));
+    } else {
+      ColumnAccumulator acc = columns.get(c);
+      n = acc.numValues();
+      if (n == 0) {
+        return;
+      }
+      ColumnAccumulator.Page page = acc.drain();
+      // Like the reference, a page without nulls carries no levels even when the field is nullable.
+      List<LevelLayer> layers =
+          List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
+      input = new PageInput(page.values(), null, page.defLevels(), layers, n, fieldOptions.get(c));
     }
-    ColumnAccumulator.Page page = acc.drain();
-    // Like the reference, a page without nulls carries no levels even when the field is nullable.
-    List<LevelLayer> layers =
-        List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
-    PageInput input = new PageInput(page.values(), null, page.defLevels(), layers, n, fieldOptions.get(c));
     EncodedPage encoded;
     try {
       encoded = layout.encode(input, context);
     } catch (LanceCodecException e) {
-      throw e.within("column '" + schema.getFields().get(c).getName() + "'");
+      throw e.within("column '" + columnName(leaves.get(c)) + "'");
     }
     ColumnMetadata.Page.Builder pb = ColumnMetadata.Page.newBuilder();
     for (byte[] buf : encoded.buffers()) {
@@ -149,6 +170,15 @@ public final class LanceFileWriter implements AutoCloseable {
     pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(Container.PAGE_LAYOUT_URL, encoded.layout()));
     metadata.get(c).addPages(pb);
     columnRows[c] += n;
+  }
+
+  /** A leaf column's dotted path, e.g. {@code a.item.b}. */
+  static String columnName(Leaf leaf) {
+    StringBuilder b = new StringBuilder();
+    for (Field f : leaf.path()) {
+      b.append(b.length() == 0 ? "" : ".").append(f.getName());
+    }
+    return b.toString();
   }
 
   private static Encoding direct(String url, Message m) {

@@ -26,37 +26,9 @@ final class LanceSchemas {
 
   static Schema toLance(org.apache.arrow.vector.types.pojo.Schema arrow) {
     Schema.Builder schema = Schema.newBuilder();
-    int id = 0;
+    int[] id = {0};
     for (org.apache.arrow.vector.types.pojo.Field f : arrow.getFields()) {
-      if (!f.getChildren().isEmpty()) {
-        throw LanceCodecException.unsupported(
-            "field '" + f.getName() + "': nested type " + f.getType() + " is not supported yet");
-      }
-      if (f.getName().contains(".")) {
-        throw LanceCodecException.invalidArgument(
-            "field name '" + f.getName() + "' contains '.', which Lance does not allow");
-      }
-      Field.Builder b =
-          Field.newBuilder()
-              .setName(f.getName())
-              .setId(id++)
-              .setParentId(-1)
-              .setLogicalType(logicalType(f.getType(), f.getName()))
-              .setNullable(f.isNullable());
-      boolean variable =
-          f.getType() instanceof ArrowType.Utf8
-              || f.getType() instanceof ArrowType.LargeUtf8
-              || f.getType() instanceof ArrowType.Binary
-              || f.getType() instanceof ArrowType.LargeBinary;
-      b.setEncoding(
-          variable
-              ? io.lancecodec.format.pb.file.Encoding.VAR_BINARY
-              : io.lancecodec.format.pb.file.Encoding.PLAIN);
-      if (f.getMetadata() != null) {
-        new TreeMap<>(f.getMetadata())
-            .forEach((k, v) -> b.putMetadata(k, ByteString.copyFromUtf8(v)));
-      }
-      schema.addFields(b);
+      addField(schema, f, -1, id);
     }
     if (arrow.getCustomMetadata() != null) {
       new TreeMap<>(arrow.getCustomMetadata())
@@ -65,25 +37,138 @@ final class LanceSchemas {
     return schema.build();
   }
 
-  static org.apache.arrow.vector.types.pojo.Schema toArrow(Schema lance) {
-    List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
-    for (Field f : lance.getFieldsList()) {
-      if (f.getParentId() != -1) {
-        throw LanceCodecException.unsupported(
-            "field '" + f.getName() + "' is a nested child; nested types are not supported yet");
+  /** Struct and list fields are parents of their children; ids are assigned in pre-order. */
+  private static void addField(Schema.Builder schema, org.apache.arrow.vector.types.pojo.Field f, int parent, int[] id) {
+    if (f.getName().contains(".")) {
+      throw LanceCodecException.invalidArgument(
+          "field name '" + f.getName() + "' contains '.', which Lance does not allow");
+    }
+    ArrowType t = f.getType();
+    boolean struct = t instanceof ArrowType.Struct;
+    boolean list = t instanceof ArrowType.List || t instanceof ArrowType.LargeList;
+    if (!struct && !list && !(t instanceof ArrowType.FixedSizeList) && !f.getChildren().isEmpty()) {
+      throw LanceCodecException.unsupported("field '" + f.getName() + "': nested type " + t + " is not supported");
+    }
+    if (struct && f.getChildren().isEmpty()) {
+      throw LanceCodecException.unsupported("field '" + f.getName() + "': empty structs are not supported");
+    }
+    int self = id[0]++;
+    Field.Builder b =
+        Field.newBuilder()
+            .setName(f.getName())
+            .setId(self)
+            .setParentId(parent)
+            .setLogicalType(logicalType(f, f.getName()))
+            .setNullable(f.isNullable());
+    boolean variable =
+        t instanceof ArrowType.Utf8
+            || t instanceof ArrowType.LargeUtf8
+            || t instanceof ArrowType.Binary
+            || t instanceof ArrowType.LargeBinary;
+    if (!struct) {
+      b.setEncoding(
+          variable
+              ? io.lancecodec.format.pb.file.Encoding.VAR_BINARY
+              : io.lancecodec.format.pb.file.Encoding.PLAIN);
+    }
+    if (f.getMetadata() != null) {
+      new TreeMap<>(f.getMetadata())
+          .forEach((k, v) -> b.putMetadata(k, ByteString.copyFromUtf8(v)));
+    }
+    schema.addFields(b);
+    if (struct || list) {
+      for (org.apache.arrow.vector.types.pojo.Field c : f.getChildren()) {
+        addField(schema, c, self, id);
       }
-      ArrowType type = arrowType(f.getLogicalType(), f.getName());
-      Map<String, String> meta = new LinkedHashMap<>();
-      new TreeMap<>(f.getMetadataMap())
-          .forEach((k, v) -> meta.put(k, v.toString(StandardCharsets.UTF_8)));
-      fields.add(
-          new org.apache.arrow.vector.types.pojo.Field(
-              f.getName(), new FieldType(f.getNullable(), type, null, meta.isEmpty() ? null : meta), null));
+    }
+  }
+
+  /** The logical type of a field, nested ones included ("list.struct", "fixed_size_list:float:8"). */
+  static String logicalType(org.apache.arrow.vector.types.pojo.Field f, String name) {
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Struct) {
+      return "struct";
+    }
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+      String base = t instanceof ArrowType.List ? "list" : "large_list";
+      return f.getChildren().get(0).getType() instanceof ArrowType.Struct ? base + ".struct" : base;
+    }
+    if (t instanceof ArrowType.FixedSizeList l) {
+      return "fixed_size_list:" + logicalType(f.getChildren().get(0), name) + ":" + l.getListSize();
+    }
+    return logicalType(t, name);
+  }
+
+  static org.apache.arrow.vector.types.pojo.Schema toArrow(Schema lance) {
+    List<Field> all = lance.getFieldsList();
+    if (all.size() > 100_000) {
+      throw LanceCodecException.corrupt("schema has " + all.size() + " fields");
+    }
+    Map<Integer, List<Field>> children = new LinkedHashMap<>();
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
+    for (Field f : all) {
+      if (f.getParentId() != -1 && !seen.contains(f.getParentId())) {
+        throw LanceCodecException.corrupt("field '" + f.getName() + "' has parent " + f.getParentId() + ", which does not precede it");
+      }
+      if (!seen.add(f.getId())) {
+        throw LanceCodecException.corrupt("field id " + f.getId() + " appears twice");
+      }
+      children.computeIfAbsent(f.getParentId(), k -> new ArrayList<>()).add(f);
+    }
+    List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
+    for (Field f : children.getOrDefault(-1, List.of())) {
+      fields.add(toArrowField(f, children, 0));
     }
     Map<String, String> meta = new LinkedHashMap<>();
     new TreeMap<>(lance.getMetadataMap())
         .forEach((k, v) -> meta.put(k, v.toString(StandardCharsets.UTF_8)));
     return new org.apache.arrow.vector.types.pojo.Schema(fields, meta.isEmpty() ? null : meta);
+  }
+
+  private static org.apache.arrow.vector.types.pojo.Field toArrowField(Field f, Map<Integer, List<Field>> children, int depth) {
+    if (depth > 100) {
+      throw LanceCodecException.corrupt("schema nests deeper than 100 levels");
+    }
+    Map<String, String> meta = new LinkedHashMap<>();
+    new TreeMap<>(f.getMetadataMap())
+        .forEach((k, v) -> meta.put(k, v.toString(StandardCharsets.UTF_8)));
+    FieldType ft;
+    List<org.apache.arrow.vector.types.pojo.Field> kids = new ArrayList<>();
+    String lt = f.getLogicalType();
+    List<Field> mine = children.getOrDefault(f.getId(), List.of());
+    if (lt.equals("struct") || lt.equals("list") || lt.equals("list.struct") || lt.equals("large_list") || lt.equals("large_list.struct")) {
+      boolean struct = lt.equals("struct");
+      if (struct ? mine.isEmpty() : mine.size() != 1) {
+        throw LanceCodecException.corrupt("field '" + f.getName() + "' (" + lt + ") has " + mine.size() + " children");
+      }
+      for (Field c : mine) {
+        kids.add(toArrowField(c, children, depth + 1));
+      }
+      ArrowType t = struct ? ArrowType.Struct.INSTANCE : lt.startsWith("large") ? ArrowType.LargeList.INSTANCE : ArrowType.List.INSTANCE;
+      ft = new FieldType(f.getNullable(), t, null, meta.isEmpty() ? null : meta);
+    } else {
+      if (!mine.isEmpty()) {
+        throw LanceCodecException.corrupt("field '" + f.getName() + "' (" + lt + ") has children");
+      }
+      if (lt.startsWith("fixed_size_list:")) {
+        int colon = lt.lastIndexOf(':');
+        int n;
+        try {
+          n = Integer.parseInt(lt.substring(colon + 1));
+        } catch (NumberFormatException e) {
+          throw LanceCodecException.corrupt("field '" + f.getName() + "': malformed logical type '" + lt + "'");
+        }
+        String elem = lt.substring("fixed_size_list:".length(), colon);
+        if (n <= 0 || elem.startsWith("fixed_size_list")) {
+          throw LanceCodecException.unsupported("field '" + f.getName() + "': logical type '" + lt + "' is not supported");
+        }
+        kids.add(new org.apache.arrow.vector.types.pojo.Field("item", FieldType.nullable(arrowType(elem, f.getName())), null));
+        ft = new FieldType(f.getNullable(), new ArrowType.FixedSizeList(n), null, meta.isEmpty() ? null : meta);
+      } else {
+        ft = new FieldType(f.getNullable(), arrowType(lt, f.getName()), null, meta.isEmpty() ? null : meta);
+      }
+    }
+    return new org.apache.arrow.vector.types.pojo.Field(f.getName(), ft, kids.isEmpty() ? null : kids);
   }
 
   static String logicalType(ArrowType t, String field) {

@@ -8,7 +8,36 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * 1-bit values, every other fixed-width type is bytes of a given width, strings and binaries
  * are variable-width with 32- or 64-bit offsets.
  */
-record Physical(Kind kind, int bits) {
+record Physical(Kind kind, int bits, int dimension) {
+  /** A scalar layout (not a fixed-size list). */
+  Physical(Kind kind, int bits) {
+    this(kind, bits, 0);
+  }
+
+  /** True for a fixed-size list of fixed-width items, stored as one value of dimension items. */
+  boolean fsl() {
+    return dimension > 0;
+  }
+
+  /** Bits of one whole value: a fixed-size list's row, or the scalar. */
+  int rowBits() {
+    return fsl() ? bits * dimension : bits;
+  }
+
+  /** Like {@link #of(ArrowType)}, and a fixed-size list of a fixed-width type as its items. */
+  static Physical of(org.apache.arrow.vector.types.pojo.Field field) {
+    if (field.getType() instanceof ArrowType.FixedSizeList l) {
+      ArrowType child = field.getChildren().get(0).getType();
+      Physical p = child instanceof ArrowType.FixedSizeList ? null : of(child);
+      if (p == null || p.kind() != Kind.FIXED || l.getListSize() <= 0) {
+        throw LanceCodecException.unsupported("field '" + field.getName() + "': fixed_size_list of " + child
+            + " is not supported yet (only of fixed-width, non-boolean types)");
+      }
+      return new Physical(Kind.FIXED, p.bits(), l.getListSize());
+    }
+    return of(field.getType());
+  }
+
   enum Kind {
     BOOL,
     FIXED,

@@ -20,6 +20,10 @@ final class VectorFiller {
   private VectorFiller() {}
 
   static void fill(FieldVector vector, Physical physical, List<DecodedPage> pieces, int total) {
+    if (physical.fsl()) {
+      fillFixedSizeList((org.apache.arrow.vector.complex.FixedSizeListVector) vector, physical, pieces, total);
+      return;
+    }
     // Every buffer allocated here is released at the end; loadFieldBuffers took its own reference.
     Owned owned = new Owned(vector.getAllocator());
     try {
@@ -42,6 +46,35 @@ final class VectorFiller {
     } finally {
       owned.close();
     }
+  }
+
+  /** A fixed-size list: its validity from the levels, its items from each row's bytes. */
+  private static void fillFixedSizeList(org.apache.arrow.vector.complex.FixedSizeListVector vector, Physical physical,
+      List<DecodedPage> pieces, int total) {
+    Owned owned = new Owned(vector.getAllocator());
+    try {
+      byte[] validity = new byte[(total + 7) / 8];
+      int nulls = fillValidity(validity, pieces, total);
+      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), List.of(owned.copyOf(validity, validity.length)));
+    } finally {
+      owned.close();
+    }
+    int dim = physical.dimension();
+    List<DecodedPage> items = new ArrayList<>(pieces.size());
+    for (DecodedPage p : pieces) {
+      long n = p.numRows() * dim;
+      DataBlock v = p.values();
+      if (v instanceof DataBlock.FixedWidth fw) {
+        checkWidth(fw, physical.rowBits());
+        v = new DataBlock.FixedWidth(fw.data(), physical.bits(), n);
+      } else {
+        v = new DataBlock.AllNull(n);
+      }
+      items.add(new DecodedPage(v, null, null, n));
+    }
+    fill(vector.getDataVector(), new Physical(physical.kind(), physical.bits()), items,
+        LanceCodecException.checkedInt((long) total * dim, "fixed-size list items"));
+    vector.setValueCount(total);
   }
 
   /** Buffers allocated while filling one vector, closed together whatever happens. */

@@ -33,6 +33,38 @@ final class ConstantPage {
     return new EncodedPage(List.of(), PageLayout.newBuilder().setConstantLayout(layout).build(), page.numRows());
   }
 
+  /**
+   * A nested page without values (every item null, or only empty and null lists): the levels
+   * alone, raw u16 in 2.1, block-compressed with their counts in 2.2.
+   */
+  static EncodedPage complexAllNull(PageInput page, io.lancecodec.spi.LayoutContext ctx) {
+    ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(Levels.toProto(page.layers()));
+    boolean compress = ctx.version().atLeast(io.lancecodec.spi.FileVersion.V2_2);
+    java.util.ArrayList<byte[]> buffers = new java.util.ArrayList<>();
+    short[][] streams = {page.repLevels(), page.defLevels()};
+    for (int i = 0; i < 2; i++) {
+      short[] l = streams[i];
+      if (l == null || l.length == 0) {
+        buffers.add(new byte[0]);
+        continue;
+      }
+      DataBlock.FixedWidth block = Levels.block(l, 0, l.length);
+      if (!compress) {
+        buffers.add(block.data());
+        continue;
+      }
+      io.lancecodec.spi.Encoded<byte[]> enc = ctx.levelsFor(block).compress(block);
+      buffers.add(enc.data());
+      io.lancecodec.format.pb.v21.CompressiveEncoding e = (io.lancecodec.format.pb.v21.CompressiveEncoding) enc.encoding();
+      if (i == 0) {
+        layout.setRepCompression(e).setNumRepValues(l.length);
+      } else {
+        layout.setDefCompression(e).setNumDefValues(l.length);
+      }
+    }
+    return new EncodedPage(buffers, PageLayout.newBuilder().setConstantLayout(layout).build(), page.numRows());
+  }
+
   /** The scalar if every valid value equals it (at least one valid), else null. */
   static byte[] constantValue(PageInput page) {
     DataBlock values = page.values();
@@ -118,20 +150,29 @@ final class ConstantPage {
     return new EncodedPage(buffers, PageLayout.newBuilder().setConstantLayout(layout).build(), page.numRows());
   }
 
-  /** Expands the scalar (or nulls) for the requested rows; levels come from the def buffer. */
+  /**
+   * Expands the scalar (or nulls) for the requested rows. Levels come from the rep/def buffers;
+   * with lists, the rows are cut where the rep level is highest and only visible items get a
+   * value.
+   */
   static final class Decoder implements PageDecoder {
     private final ConstantLayout layout;
     private final long numRows;
     private final DataBlock scalar; // one value, or AllNull
+    private final short[] rep;
     private final short[] def;
+    private final int[] rowStart; // level where each row starts, plus the end; null when rows = levels
+    private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+    private final boolean nested;
+    private final int maxVisible;
 
     Decoder(ConstantLayout layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
       this.numRows = numRows;
       LanceCodecException.check(layout.getLayersCount() > 0, "constant page without layers");
-      if (layout.getLayersCount() != 1) {
-        throw LanceCodecException.unsupported("constant page with nested layers is not supported yet");
-      }
+      this.layers = Levels.fromProto(layout.getLayersList());
+      this.nested = Levels.nested(layers);
+      this.maxVisible = Levels.maxVisibleDef(layers);
       int nb = source.numBuffers();
       boolean inline = layout.hasInlineValue();
       int levelStart;
@@ -145,28 +186,62 @@ final class ConstantPage {
       } else if (nb == 0) {
         scalar = new DataBlock.AllNull(1);
         levelStart = -1;
+      } else if (nb == 2) {
+        // no value, only levels: a nested page whose items are all null or absent
+        scalar = new DataBlock.AllNull(1);
+        levelStart = 0;
       } else {
-        LanceCodecException.check(nb == 1 || nb == 3, "constant page: " + nb + " buffers without inline value (expected 0, 1 or 3)");
+        LanceCodecException.check(nb == 1 || nb == 3, "constant page: " + nb + " buffers without inline value (expected 0, 1, 2 or 3)");
         scalar = parseScalar(source.readAll(0));
         levelStart = 1;
       }
-      short[] levels = null;
+      short[] r = null;
+      short[] d = null;
       if (levelStart >= 0 && nb >= levelStart + 2) {
-        LanceCodecException.check(source.bufferSize(levelStart) == 0, "constant page: repetition levels in a flat page");
-        long defSize = source.bufferSize(levelStart + 1);
-        if (defSize > 0) {
-          byte[] raw = source.readAll(levelStart + 1);
-          DataBlock block =
-              layout.hasDefCompression()
-                  ? ctx.block(layout.getDefCompression()).decompress(raw, numRows)
-                  : new DataBlock.FixedWidth(raw, 16, raw.length / 2);
-          levels = Levels.shorts(block, numRows);
+        r = levels(source, levelStart, layout.hasRepCompression() ? layout.getRepCompression() : null, layout.getNumRepValues(), ctx, "rep");
+        d = levels(source, levelStart + 1, layout.hasDefCompression() ? layout.getDefCompression() : null, layout.getNumDefValues(), ctx, "def");
+      }
+      int maxRep = Levels.maxRep(layers);
+      LanceCodecException.check((r != null) == (maxRep > 0),
+          "constant page: repetition levels " + (r != null ? "present" : "absent") + " for layers " + layers);
+      if (r != null) {
+        LanceCodecException.check(d == null || d.length == r.length, "constant page: " + r.length + " rep levels but " + d.length + " def levels");
+        LanceCodecException.check(r.length >= numRows, "constant page: " + r.length + " levels for " + numRows + " rows");
+        int[] starts = new int[LanceCodecException.checkedInt(numRows + 1, "constant page rows")];
+        int k = 0;
+        for (int i = 0; i < r.length; i++) {
+          if (r[i] == maxRep) {
+            LanceCodecException.check(k < numRows, "constant page: more row starts than its " + numRows + " rows");
+            starts[k++] = i;
+          }
         }
+        LanceCodecException.check(k == numRows && (numRows == 0 || starts[0] == 0), "constant page: " + k + " row starts for " + numRows + " rows");
+        starts[k] = r.length;
+        rowStart = starts;
+      } else {
+        LanceCodecException.check(d == null || d.length == numRows, "constant page: " + (d == null ? 0 : d.length) + " def levels for " + numRows + " rows");
+        rowStart = null;
       }
-      if (scalar instanceof DataBlock.AllNull) {
-        levels = null;
+      this.rep = r;
+      this.def = d;
+    }
+
+    /** One level buffer: absent when empty, raw u16 unless a compression is named. */
+    private static short[] levels(PageSource source, int buffer, io.lancecodec.format.pb.v21.CompressiveEncoding enc, long count,
+        LayoutContext ctx, String what) {
+      long size = source.bufferSize(buffer);
+      if (size == 0) {
+        return null;
       }
-      this.def = levels;
+      byte[] raw = source.readAll(buffer);
+      if (enc == null) {
+        LanceCodecException.check(size % 2 == 0, "constant page: " + what + " levels of " + size + " bytes are not u16");
+        return Levels.shorts(new DataBlock.FixedWidth(raw, 16, size / 2), size / 2);
+      }
+      // compressed levels may expand a lot (runs), but not beyond what a u16 run per byte allows
+      LanceCodecException.check(count > 0 && count <= 65536L * (size + 64) && count <= Integer.MAX_VALUE - 16,
+          "constant page: " + count + " " + what + " levels in " + size + " bytes");
+      return Levels.shorts(ctx.block(enc).decompress(raw, count), count);
     }
 
     private static DataBlock parseScalar(byte[] b) {
@@ -205,12 +280,13 @@ final class ConstantPage {
 
     @Override
     public long searchCacheBytes() {
-      return layout.getSerializedSize() + (def == null ? 0 : 2L * def.length);
+      return layout.getSerializedSize() + (def == null ? 0 : 2L * def.length) + (rep == null ? 0 : 2L * rep.length)
+          + (rowStart == null ? 0 : 4L * rowStart.length);
     }
 
     @Override
     public String describe() {
-      return scalar instanceof DataBlock.AllNull ? "constant (all null)" : "constant";
+      return (scalar instanceof DataBlock.AllNull ? "constant (all null)" : "constant") + (nested ? ", layers " + layers : "");
     }
 
     @Override
@@ -220,22 +296,25 @@ final class ConstantPage {
         total += ranges[i + 1] - ranges[i];
       }
       int n = LanceCodecException.checkedInt(total, "constant rows");
-      if (scalar instanceof DataBlock.AllNull) {
+      if (scalar instanceof DataBlock.AllNull && def == null && rep == null) {
         short[] all = new short[n];
         Arrays.fill(all, (short) 1);
         return new DecodedPage(new DataBlock.AllNull(n), null, all, n);
       }
-      short[] levels = null;
-      if (def != null) {
-        levels = new short[n];
-        int pos = 0;
-        for (int i = 0; i < ranges.length; i += 2) {
-          int len = (int) (ranges[i + 1] - ranges[i]);
-          System.arraycopy(def, (int) ranges[i], levels, pos, len);
-          pos += len;
-        }
+      if (rep == null && def == null) {
+        return new DecodedPage(repeat(n), null, null, n, nested ? layers : null);
       }
-      return new DecodedPage(repeat(n), null, levels, n);
+      LevelSink sink = new LevelSink(rep != null, def != null);
+      long visible = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        int l0 = rowStart == null ? (int) ranges[i] : rowStart[(int) ranges[i]];
+        int l1 = rowStart == null ? (int) ranges[i + 1] : rowStart[(int) ranges[i + 1]];
+        sink.append(rep, def, l0, l1);
+        visible += rep == null ? l1 - l0 : Levels.visible(def, l0, l1, maxVisible);
+      }
+      int v = (int) visible;
+      DataBlock values = scalar instanceof DataBlock.AllNull ? new DataBlock.AllNull(v) : repeat(v);
+      return new DecodedPage(values, sink.rep(), sink.def(), n, nested ? layers : null);
     }
 
     private DataBlock repeat(int n) {

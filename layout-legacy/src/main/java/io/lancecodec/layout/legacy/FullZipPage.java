@@ -29,69 +29,140 @@ final class FullZipPage {
 
   static EncodedPage encode(PageInput page, LayoutContext ctx) {
     Encoded<DataBlock> enc = ctx.perValueFor(page.values(), page.options()).compress(page.values());
+    short[] rep = page.repLevels();
     short[] def = page.defLevels();
-    int n = (int) page.numRows();
-    int ctrl = def == null ? 0 : 1;
+    if (rep == null && Levels.max(def) == 0) {
+      // a def stream of zeros would need control words that bits_def = 0 cannot announce
+      def = null;
+    }
+    int numValues = (int) page.values().numValues();
+    // Items are levels when there are lists (empty and null lists have a level but no value).
+    int n = rep != null ? rep.length : numValues;
+    int maxRep = Levels.max(rep);
+    int bitsRep = Levels.bitLength(maxRep);
+    int bitsDef = Levels.bitLength(Levels.max(def));
+    int ctrl = controlBytes(bitsRep, bitsDef, rep != null || def != null);
+    int maxVisible = rep == null ? Integer.MAX_VALUE : Levels.maxVisibleDef(page.layers());
     FullZipLayout.Builder layout =
         FullZipLayout.newBuilder()
-            .setBitsRep(0)
-            .setBitsDef(def == null ? 0 : 1)
+            .setBitsRep(bitsRep)
+            .setBitsDef(bitsDef)
             .setNumItems(n)
-            .setNumVisibleItems(n)
+            .setNumVisibleItems(numValues)
             .setValueCompression((CompressiveEncoding) enc.encoding())
             .addAllLayers(Levels.toProto(page.layers()));
     ByteArrayOutputStream data = new ByteArrayOutputStream();
+    byte[] word = new byte[Math.max(ctrl, 1)];
     if (enc.data() instanceof DataBlock.FixedWidth fw) {
       int w = fw.bitsPerValue() / 8;
       if (fw.bitsPerValue() % 8 != 0) {
         throw LanceCodecException.unsupported("full-zip needs byte-aligned values, got " + fw.bitsPerValue() + " bits");
       }
       layout.setBitsPerValue(fw.bitsPerValue());
-      if (def == null) {
+      if (ctrl == 0) {
         data.write(fw.data(), 0, n * w);
-      } else {
-        byte[] row = new byte[1 + w];
-        for (int i = 0; i < n; i++) {
-          row[0] = (byte) def[i];
-          System.arraycopy(fw.data(), i * w, row, 1, w);
-          data.write(row, 0, row.length);
+        return new EncodedPage(List.of(data.toByteArray()), wrap(layout), page.numRows());
+      }
+      long estimate = (long) numValues * w + (long) ctrl * n;
+      RowIndex index = rep == null ? null : new RowIndex(page.numRows(), estimate);
+      int v = 0;
+      for (int i = 0; i < n; i++) {
+        int r = rep == null ? 0 : rep[i] & 0xFFFF;
+        int d = def == null ? 0 : def[i] & 0xFFFF;
+        if (index != null && r == maxRep) {
+          index.add(data.size());
+        }
+        LittleEndian.putUnsigned(word, 0, ctrl, ((long) r << bitsDef) | d);
+        data.write(word, 0, ctrl);
+        if (d <= maxVisible) {
+          data.write(fw.data(), v * w, w);
+          v++;
         }
       }
-      return new EncodedPage(List.of(data.toByteArray()), wrap(layout), n);
+      if (index == null) {
+        return new EncodedPage(List.of(data.toByteArray()), wrap(layout), page.numRows());
+      }
+      index.add(data.size());
+      return new EncodedPage(List.of(data.toByteArray(), index.bytes()), wrap(layout), page.numRows());
     }
     DataBlock.VariableWidth vw = (DataBlock.VariableWidth) enc.data();
     int lw = vw.bitsPerOffset() / 8;
     layout.setBitsPerOffset(vw.bitsPerOffset());
-    long estimate = (vw.offset(n) - vw.offset(0)) + (long) ctrl * n + (long) lw * n;
-    int iw = estimate < 1L << 8 ? 1 : estimate < 1L << 16 ? 2 : estimate < 1L << 32 ? 4 : 8;
-    byte[] index = new byte[(n + 1) * iw];
+    long estimate = (vw.offset(numValues) - vw.offset(0)) + (long) ctrl * n + (long) lw * numValues;
+    RowIndex index = new RowIndex(rep == null ? n : page.numRows(), estimate);
     byte[] len = new byte[lw];
-    long pos = 0;
+    int v = 0;
     for (int i = 0; i < n; i++) {
-      LittleEndian.putUnsigned(index, i * iw, iw, pos);
-      if (ctrl == 1) {
-        data.write(def[i]);
-        pos++;
-        if (def[i] != 0) {
-          continue;
-        }
+      int r = rep == null ? 0 : rep[i] & 0xFFFF;
+      int d = def == null ? 0 : def[i] & 0xFFFF;
+      if (rep == null || r == maxRep) {
+        index.add(data.size());
       }
-      long start = vw.offset(i);
-      long l = vw.offset(i + 1) - start;
-      LittleEndian.putUnsigned(len, 0, lw, l);
-      data.write(len, 0, lw);
-      data.write(vw.data(), (int) start, (int) l);
-      pos += lw + l;
+      if (ctrl > 0) {
+        LittleEndian.putUnsigned(word, 0, ctrl, ((long) r << bitsDef) | d);
+        data.write(word, 0, ctrl);
+      }
+      if (d > maxVisible) {
+        continue;
+      }
+      if (d == 0) {
+        long start = vw.offset(v);
+        long l = vw.offset(v + 1) - start;
+        LittleEndian.putUnsigned(len, 0, lw, l);
+        data.write(len, 0, lw);
+        data.write(vw.data(), (int) start, (int) l);
+      }
+      v++;
     }
-    LittleEndian.putUnsigned(index, n * iw, iw, pos);
-    return new EncodedPage(List.of(data.toByteArray(), index), wrap(layout), n);
+    index.add(data.size());
+    return new EncodedPage(List.of(data.toByteArray(), index.bytes()), wrap(layout), page.numRows());
+  }
+
+  /** Control word bytes: 1, 2 or 4 for the rep and def bits together; 0 without levels. */
+  static int controlBytes(int bitsRep, int bitsDef, boolean levels) {
+    int bits = bitsRep + bitsDef;
+    if (!levels) {
+      return 0;
+    }
+    return bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+  }
+
+  /**
+   * The byte offset where each row starts, plus the end, in the narrowest of 1/2/4/8 bytes
+   * that holds an upper bound of the data size (the reader derives the width from the size).
+   */
+  private static final class RowIndex {
+    private final byte[] bytes;
+    private final int width;
+    private int count;
+
+    RowIndex(long rows, long estimate) {
+      width = estimate <= 0xFF ? 1 : estimate <= 0xFFFF ? 2 : estimate <= 0xFFFFFFFFL ? 4 : 8;
+      bytes = new byte[LanceCodecException.checkedInt((rows + 1) * width, "full-zip repetition index")];
+    }
+
+    void add(long offset) {
+      LittleEndian.putUnsigned(bytes, count * width, width, offset);
+      count++;
+    }
+
+    byte[] bytes() {
+      if (count * width != bytes.length) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "full-zip: " + (count - 1) + " rows indexed, page has " + (bytes.length / width - 1));
+      }
+      return bytes;
+    }
   }
 
   private static PageLayout wrap(FullZipLayout.Builder layout) {
     return PageLayout.newBuilder().setFullZipLayout(layout).build();
   }
 
-  /** Reads a flat full-zip page; ranges of fixed-width rows map to byte ranges directly. */
+  /**
+   * Reads a full-zip page. Without lists, fixed-width rows map to byte ranges directly and
+   * variable-width rows through the index; with lists the index gives each row's bytes, whose
+   * control words hold the rep and def levels of its items.
+   */
   static final class Decoder implements PageDecoder {
     private final FullZipLayout layout;
     private final PageSource source;
@@ -101,23 +172,34 @@ final class FullZipPage {
     private final boolean variable;
     private final int width;
     private final int indexWidth;
+    private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+    private final boolean nested;
+    private final int bitsRep;
+    private final int bitsDef;
+    private final int maxVisible;
 
     Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
       this.source = source;
       this.numRows = numRows;
-      Levels.checkFlat(layout.getLayersList());
-      if (!(layout.getBitsRep() == 0)) {
-        throw LanceCodecException.corrupt("full-zip: repetition bits in a flat page");
+      this.layers = Levels.fromProto(layout.getLayersList());
+      this.nested = Levels.nested(layers);
+      this.bitsRep = layout.getBitsRep();
+      this.bitsDef = layout.getBitsDef();
+      if (!(bitsDef <= 16 && bitsRep <= 16)) {
+        throw LanceCodecException.corrupt("full-zip: bits_rep " + bitsRep + " / bits_def " + bitsDef + " exceed 16");
       }
-      if (!(layout.getNumItems() == numRows && layout.getNumVisibleItems() == numRows)) {
+      if (bitsRep > 0 && Levels.maxRep(layers) == 0) {
+        throw LanceCodecException.corrupt("full-zip: repetition bits without list layers");
+      }
+      if (bitsRep == 0 && !(layout.getNumItems() == numRows && layout.getNumVisibleItems() == numRows)) {
         throw LanceCodecException.corrupt("full-zip: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
       }
-      int bitsDef = layout.getBitsDef();
-      if (!(bitsDef <= 16)) {
-        throw LanceCodecException.corrupt("full-zip: bits_def " + bitsDef + " exceeds 16");
+      if (bitsRep > 0 && !(layout.getNumVisibleItems() <= layout.getNumItems() && layout.getNumItems() >= numRows)) {
+        throw LanceCodecException.corrupt("full-zip: " + layout.getNumVisibleItems() + " visible of " + layout.getNumItems() + " items for " + numRows + " rows");
       }
-      this.ctrl = bitsDef == 0 ? 0 : bitsDef <= 8 ? 1 : 2;
+      this.maxVisible = bitsRep > 0 ? Levels.maxVisibleDef(layers) : Integer.MAX_VALUE;
+      this.ctrl = controlBytes(bitsRep, bitsDef, bitsRep + bitsDef > 0);
       if (!(layout.hasValueCompression())) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
@@ -130,15 +212,16 @@ final class FullZipPage {
           {
             variable = false;
             int bits = layout.getBitsPerValue();
-            if (!(bits > 0 && bits % 8 == 0 && bits <= 1 << 20)) {
+            if (!(bits > 0 && bits % 8 == 0 && bits <= 1 << 27)) {
               throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
             }
             width = bits / 8;
-            long need = (ctrl + width) * numRows;
-            if (!(source.bufferSize(0) >= need)) {
-              throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
+            if (bitsRep == 0) {
+              long need = (ctrl + (long) width) * numRows;
+              if (!(source.bufferSize(0) >= need)) {
+                throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
+              }
             }
-            indexWidth = 0;
             break;
           }
         case BITS_PER_OFFSET:
@@ -149,19 +232,23 @@ final class FullZipPage {
               throw LanceCodecException.corrupt("full-zip: bits_per_offset " + bits + " is not 32 or 64");
             }
             width = bits / 8;
-            if (!(source.numBuffers() >= 2)) {
-              throw LanceCodecException.corrupt("full-zip: variable page lacks its repetition index");
-            }
-            long size = source.bufferSize(1);
-            long w = size / (numRows + 1);
-            if (!(w * (numRows + 1) == size && (w == 1 || w == 2 || w == 4 || w == 8))) {
-              throw LanceCodecException.corrupt("full-zip: repetition index of " + size + " bytes does not hold " + (numRows + 1) + " entries of 1/2/4/8 bytes");
-            }
-            indexWidth = (int) w;
             break;
           }
         default:
           throw LanceCodecException.corrupt("full-zip: neither bits_per_value nor bits_per_offset set");
+      }
+      if (variable || bitsRep > 0) {
+        if (!(source.numBuffers() >= 2)) {
+          throw LanceCodecException.corrupt("full-zip: page lacks its repetition index");
+        }
+        long size = source.bufferSize(1);
+        long w = size / (numRows + 1);
+        if (!(w * (numRows + 1) == size && (w == 1 || w == 2 || w == 4 || w == 8))) {
+          throw LanceCodecException.corrupt("full-zip: repetition index of " + size + " bytes does not hold " + (numRows + 1) + " entries of 1/2/4/8 bytes");
+        }
+        indexWidth = (int) w;
+      } else {
+        indexWidth = 0;
       }
     }
 
@@ -177,7 +264,7 @@ final class FullZipPage {
 
     @Override
     public String describe() {
-      return "full-zip, values: " + Describe.encoding(layout.getValueCompression());
+      return "full-zip, values: " + Describe.encoding(layout.getValueCompression()) + (nested ? ", layers " + layers : "");
     }
 
     @Override
@@ -187,16 +274,102 @@ final class FullZipPage {
         total += ranges[i + 1] - ranges[i];
       }
       BlockAppender out = new BlockAppender(total);
+      LevelSink levels = bitsRep > 0 ? new LevelSink(true, bitsDef > 0) : null;
       for (int i = 0; i < ranges.length; i += 2) {
         long a = ranges[i];
         long b = ranges[i + 1];
-        if (variable) {
+        if (bitsRep > 0) {
+          readItems(a, b, out, levels);
+        } else if (variable) {
           readVariable(a, b, out);
         } else {
           readFixed(a, b, out);
         }
       }
-      return new DecodedPage(out.block(), null, out.levels(), out.count());
+      if (levels != null) {
+        return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
+      }
+      return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
+    }
+
+    /** Bytes of rows [a, b) found through the repetition index. */
+    private byte[] rowBytes(long a, long b) {
+      byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
+      long start = LittleEndian.getUnsigned(idx, 0, indexWidth);
+      long end = LittleEndian.getUnsigned(idx, (int) (b - a) * indexWidth, indexWidth);
+      if (!(start >= 0 && start <= end && end <= source.bufferSize(0))) {
+        throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
+      }
+      return source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
+    }
+
+    /** Items of rows with lists: control word, then the value if visible (length + bytes if variable). */
+    private void readItems(long a, long b, BlockAppender out, LevelSink levels) {
+      byte[] raw = rowBytes(a, b);
+      int defMask = (1 << bitsDef) - 1;
+      int repMask = (1 << bitsRep) - 1;
+      int rowRep = Levels.maxRep(layers);
+      java.io.ByteArrayOutputStream vals = new java.io.ByteArrayOutputStream();
+      java.io.ByteArrayOutputStream offs = new java.io.ByteArrayOutputStream();
+      byte[] o = new byte[width];
+      if (variable) {
+        offs.write(o, 0, width);
+      }
+      int pos = 0;
+      int count = 0;
+      long dataLen = 0;
+      long rowsSeen = 0;
+      int firstRep = -1;
+      while (pos < raw.length) {
+        if (!(pos + ctrl <= raw.length)) {
+          throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
+        }
+        int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
+        pos += ctrl;
+        int r = (word >>> bitsDef) & repMask;
+        int d = word & defMask;
+        if (firstRep < 0 && r != rowRep) {
+          throw LanceCodecException.corrupt("full-zip: row " + a + " does not start with a row-level control word");
+        }
+        firstRep = r;
+        rowsSeen += r == rowRep ? 1 : 0;
+        levels.add(r, d);
+        if (d > maxVisible) {
+          continue;
+        }
+        if (!variable) {
+          if (!(pos + width <= raw.length)) {
+            throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
+          }
+          vals.write(raw, pos, width);
+          pos += width;
+        } else {
+          if (d == 0) {
+            if (!(pos + width <= raw.length)) {
+              throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
+            }
+            long len = LittleEndian.getUnsigned(raw, pos, width);
+            pos += width;
+            if (!(len >= 0 && len <= raw.length - pos)) {
+              throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
+            }
+            vals.write(raw, pos, (int) len);
+            pos += (int) len;
+            dataLen += len;
+          }
+          LittleEndian.putUnsigned(o, 0, width, dataLen);
+          offs.write(o, 0, width);
+        }
+        count++;
+      }
+      if (rowsSeen != b - a) {
+        throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") hold " + rowsSeen + " row starts");
+      }
+      DataBlock block =
+          variable
+              ? new DataBlock.VariableWidth(offs.toByteArray(), width * 8, vals.toByteArray(), count)
+              : new DataBlock.FixedWidth(vals.toByteArray(), width * 8, count);
+      out.append(values.decompress(block), 0, count, null);
     }
 
     private void readFixed(long a, long b, BlockAppender out) {
@@ -218,13 +391,7 @@ final class FullZipPage {
     }
 
     private void readVariable(long a, long b, BlockAppender out) {
-      byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
-      long start = LittleEndian.getUnsigned(idx, 0, indexWidth);
-      long end = LittleEndian.getUnsigned(idx, (int) (b - a) * indexWidth, indexWidth);
-      if (!(start <= end && end <= source.bufferSize(0))) {
-        throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
-      }
-      byte[] raw = source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
+      byte[] raw = rowBytes(a, b);
       int n = (int) (b - a);
       short[] def = ctrl > 0 ? new short[n] : null;
       byte[] offsets = new byte[(n + 1) * width];

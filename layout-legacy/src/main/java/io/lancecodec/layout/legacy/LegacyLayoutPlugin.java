@@ -47,6 +47,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
 
   @Override
   public EncodedPage encode(PageInput page, LayoutContext ctx) {
+    if (Levels.nested(page.layers())) {
+      return encodeNested(page, ctx);
+    }
     if (page.numRows() > 0 && allNull(page)) {
       return ConstantPage.allNull(page);
     }
@@ -64,19 +67,40 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
         return MiniBlockPageEncoder.encode(page, ctx, dict);
       }
     }
-    boolean fullZip =
-        forced.map(s -> s.equals("fullzip")).orElseGet(() -> maxValueBytes(page.values()) >= FULL_ZIP_MIN_BYTES);
+    return encodeValues(page, ctx);
+  }
+
+  /** Mini-block or full-zip, by the widest value unless the field forces one. */
+  private static EncodedPage encodeValues(PageInput page, LayoutContext ctx) {
+    Optional<String> forced = page.options().structuralEncoding();
     if (forced.isPresent() && forced.get().equals("sparse")) {
       throw LanceCodecException.invalidArgument("structural-encoding=sparse needs file version 2.3");
     }
-    if (!fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() / 8 * 2 >= 8186) {
+    long widest = maxValueBytes(page.values());
+    boolean fullZip = forced.map(s -> s.equals("fullzip")).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
+    // Two values must fit a chunk; wider rows (e.g. 2048 x u64 token ids) would overflow the
+    // chunk size fields, which the reference does not check (its JVM aborts), so we refuse.
+    if (!fullZip && fixed && widest * 2 >= 8186) {
       throw LanceCodecException.invalidArgument(
-          "structural-encoding=miniblock: " + fw.bitsPerValue() / 8 + "-byte values are too wide for mini-blocks");
+          "structural-encoding=miniblock: " + widest + "-byte values are too wide for mini-blocks; use fullzip");
     }
     if (fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
     }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+  }
+
+  /**
+   * A page under lists or structs: without any value (only empty or null lists, or every item
+   * null) the levels go to a constant page; otherwise mini-block or full-zip with the levels.
+   * Dictionary and constant-value pages are not used here.
+   */
+  private static EncodedPage encodeNested(PageInput page, LayoutContext ctx) {
+    if (page.values().numValues() == 0 || page.values() instanceof DataBlock.AllNull) {
+      return ConstantPage.complexAllNull(page, ctx);
+    }
+    return encodeValues(page, ctx);
   }
 
   private static boolean allNull(PageInput page) {
@@ -95,6 +119,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
   static long maxValueBytes(DataBlock block) {
     if (block instanceof DataBlock.FixedWidth fw) {
       return fw.bitsPerValue() / 8;
+    }
+    if (block instanceof DataBlock.FixedSizeList fsl) {
+      return maxValueBytes(fsl.child()) * fsl.dimension();
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long max = 0;

@@ -41,11 +41,92 @@ final class Levels {
     return out;
   }
 
-  /** Checks the layers of a flat page: exactly one item layer. */
-  static void checkFlat(List<RepDefLayer> layers) {
-    if (layers.size() != 1
-        || (layers.get(0) != RepDefLayer.REPDEF_ALL_VALID_ITEM && layers.get(0) != RepDefLayer.REPDEF_NULLABLE_ITEM)) {
-      throw LanceCodecException.unsupported("page layers " + layers + ": nested (list/struct) pages are not supported yet");
+  /**
+   * The layers of a page as the SPI names them, checked: at least one, none unspecified, the
+   * inner-most an item layer, and at most {@link #MAX_LAYERS} of them.
+   */
+  static List<LevelLayer> fromProto(List<RepDefLayer> layers) {
+    if (layers.isEmpty() || layers.size() > MAX_LAYERS) {
+      throw LanceCodecException.corrupt("page has " + layers.size() + " rep/def layers");
     }
+    List<LevelLayer> out = new ArrayList<>(layers.size());
+    for (RepDefLayer l : layers) {
+      if (l == RepDefLayer.REPDEF_UNSPECIFIED || l == RepDefLayer.UNRECOGNIZED) {
+        throw LanceCodecException.corrupt("page has an unspecified rep/def layer");
+      }
+      out.add(LevelLayer.valueOf(l.name().substring("REPDEF_".length())));
+    }
+    if (out.get(0).isList()) {
+      throw LanceCodecException.corrupt("page's inner-most layer " + out.get(0) + " is a list");
+    }
+    return List.copyOf(out);
+  }
+
+  /** Nesting deeper than this is rejected: levels are u16 and no real schema comes close. */
+  static final int MAX_LAYERS = 1000;
+
+  /** True when the layers are more than the single item layer of a flat column. */
+  static boolean nested(List<LevelLayer> layers) {
+    return layers != null && layers.size() > 1;
+  }
+
+  /** The number of list layers, which is the highest repetition level (a new row). */
+  static int maxRep(List<LevelLayer> layers) {
+    int n = 0;
+    for (LevelLayer l : layers) {
+      n += l.isList() ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** The highest definition level the layers can produce. */
+  static int maxDef(List<LevelLayer> layers) {
+    int n = 0;
+    for (LevelLayer l : layers) {
+      n += l.defLevels();
+    }
+    return n;
+  }
+
+  /**
+   * The highest definition level that still has a value slot: the levels of the layers below
+   * the inner-most list. A null or empty list (or a null struct above it) has no value.
+   */
+  static int maxVisibleDef(List<LevelLayer> layers) {
+    int n = 0;
+    for (LevelLayer l : layers) {
+      if (l.isList()) {
+        return n;
+      }
+      n += l.defLevels();
+    }
+    return Integer.MAX_VALUE;
+  }
+
+  /** How many of the levels {@code [from, to)} carry a value. */
+  static int visible(short[] def, int from, int to, int maxVisible) {
+    if (def == null) {
+      return to - from;
+    }
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      n += (def[i] & 0xFFFF) <= maxVisible ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** Bits of a level in a control word: the bit length of the largest level present. */
+  static int bitLength(int v) {
+    return v == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(v);
+  }
+
+  static int max(short[] levels) {
+    int m = 0;
+    if (levels != null) {
+      for (short l : levels) {
+        m = Math.max(m, l & 0xFFFF);
+      }
+    }
+    return m;
   }
 }

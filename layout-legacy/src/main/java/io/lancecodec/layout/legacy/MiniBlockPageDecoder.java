@@ -27,6 +27,17 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private final long[] chunkFirstRow; // one extra entry = numItems
   private final MiniBlockDecompressor values;
   private final BlockDecompressor def;
+  private final BlockDecompressor rep;
+  private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+  private final boolean nested;
+  private final int maxRep;
+  private final int maxVisible;
+  private final long numItems;
+  // With repetition, per chunk: rows starting in it, the first row starting in it, and rows
+  // ended by the end of it (one extra leading 0 entry).
+  private final long[] rowStarts;
+  private final long[] firstStart;
+  private final long[] rowsEnded;
   private final int numBuffers;
   private final boolean large;
   private final DictionaryLookup dictionary;
@@ -35,13 +46,30 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.layout = layout;
     this.source = source;
     this.numRows = numRows;
-    Levels.checkFlat(layout.getLayersList());
-    if (!(!layout.hasRepCompression())) {
-      throw LanceCodecException.corrupt("mini-block: repetition levels in a flat page");
+    this.layers = Levels.fromProto(layout.getLayersList());
+    this.nested = Levels.nested(layers);
+    this.maxRep = Levels.maxRep(layers);
+    this.maxVisible = Levels.maxVisibleDef(layers);
+    boolean repeated = layout.hasRepCompression();
+    if (repeated != (maxRep > 0)) {
+      throw LanceCodecException.corrupt("mini-block: rep_compression " + (repeated ? "present" : "absent") + " but " + maxRep + " list layers");
     }
-    if (!(layout.getNumItems() == numRows)) {
+    if (!repeated && !(layout.getNumItems() == numRows)) {
       throw LanceCodecException.corrupt("mini-block: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
     }
+    if (repeated && !(layout.getNumItems() >= 0 && layout.getNumItems() <= Integer.MAX_VALUE)) {
+      throw LanceCodecException.corrupt("mini-block: num_items " + layout.getNumItems() + " out of range");
+    }
+    if (repeated && layout.getRepetitionIndexDepth() < 1) {
+      throw LanceCodecException.corrupt("mini-block: lists without a repetition index");
+    }
+    if (!repeated && layout.getRepetitionIndexDepth() != 0) {
+      throw LanceCodecException.corrupt("mini-block: repetition index without lists");
+    }
+    if (layout.hasDefCompression() != (Levels.maxDef(layers) > 0)) {
+      throw LanceCodecException.corrupt("mini-block: def_compression " + (layout.hasDefCompression() ? "present" : "absent") + " for layers " + layers);
+    }
+    this.numItems = layout.getNumItems();
     if (!(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16)) {
       throw LanceCodecException.corrupt("mini-block: num_buffers " + layout.getNumBuffers() + " outside [1, 16]");
     }
@@ -55,6 +83,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.large = layout.getHasLargeChunk();
     this.values = ctx.miniBlock(layout.getValueCompression());
     this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
+    this.rep = repeated ? ctx.block(layout.getRepCompression()) : null;
 
     if (layout.hasDictionary()) {
       if (!(source.numBuffers() >= 3)) {
@@ -78,8 +107,8 @@ final class MiniBlockPageDecoder implements PageDecoder {
       throw LanceCodecException.corrupt("mini-block: metadata of " + metaSize + " bytes is not a whole number of " + wordBytes + "-byte words");
     }
     int numChunks = LanceCodecException.checkedInt(metaSize / wordBytes, "mini-block chunk count");
-    if (!(numChunks > 0 || numRows == 0)) {
-      throw LanceCodecException.corrupt("mini-block: no chunks for " + numRows + " rows");
+    if (!(numChunks > 0 || numItems == 0)) {
+      throw LanceCodecException.corrupt("mini-block: no chunks for " + numItems + " items");
     }
     byte[] meta = source.readAll(0);
     chunkOffset = new long[numChunks + 1];
@@ -90,8 +119,8 @@ final class MiniBlockPageDecoder implements PageDecoder {
       long bytes = ((word >>> 4) + 1) * 8;
       int log = (int) (word & 0xF);
       chunkOffset[k + 1] = chunkOffset[k] + bytes;
-      long n = k == numChunks - 1 ? numRows - chunkFirstRow[k] : 1L << log;
-      if (!(n > 0 && log <= 14)) {
+      long n = k == numChunks - 1 ? numItems - chunkFirstRow[k] : 1L << log;
+      if (!(n > 0 && log <= 14 && n <= MAX_CHUNK_VALUES)) {
         throw LanceCodecException.corrupt("mini-block: chunk " + k + " has an invalid value count (log2 " + log + ", remaining " + n + ")");
       }
       chunkFirstRow[k + 1] = chunkFirstRow[k] + n;
@@ -99,10 +128,47 @@ final class MiniBlockPageDecoder implements PageDecoder {
     if (!(chunkOffset[numChunks] <= dataSize)) {
       throw LanceCodecException.corrupt("mini-block: chunks span " + chunkOffset[numChunks] + " bytes but buffer 1 has " + dataSize);
     }
-    if (!(numChunks == 0 || chunkFirstRow[numChunks] == numRows)) {
-      throw LanceCodecException.corrupt("mini-block: chunks hold " + chunkFirstRow[numChunks] + " values, page has " + numRows);
+    if (!(numChunks == 0 || chunkFirstRow[numChunks] == numItems)) {
+      throw LanceCodecException.corrupt("mini-block: chunks hold " + chunkFirstRow[numChunks] + " values, page has " + numItems);
+    }
+    if (repeated) {
+      int stride = LanceCodecException.checkedInt(layout.getRepetitionIndexDepth() + 1L, "repetition index depth");
+      int indexBuffer = source.numBuffers() - 1;
+      if (!(indexBuffer >= (layout.hasDictionary() ? 3 : 2) && source.bufferSize(indexBuffer) == (long) numChunks * stride * 8)) {
+        throw LanceCodecException.corrupt("mini-block: repetition index of " + source.bufferSize(indexBuffer) + " bytes, expected "
+            + numChunks + " chunks x " + stride + " u64");
+      }
+      byte[] index = source.readAll(indexBuffer);
+      rowStarts = new long[numChunks];
+      firstStart = new long[numChunks + 1];
+      rowsEnded = new long[numChunks + 1];
+      boolean prevEnded = true;
+      for (int k = 0; k < numChunks; k++) {
+        long rows = LittleEndian.getLong(index, k * stride * 8);
+        long left = LittleEndian.getLong(index, (k * stride + stride - 1) * 8);
+        boolean ends = left == 0;
+        // rows ending here, minus the one ended by the chunk's own end, plus one if it opens with a row
+        long starts = rows - (ends ? 1 : 0) + (prevEnded ? 1 : 0);
+        if (!(rows >= 0 && left >= 0 && rows <= numRows && starts >= 0 && starts <= chunkFirstRow[k + 1] - chunkFirstRow[k] + 0xFFFF)) {
+          throw LanceCodecException.corrupt("mini-block: repetition index entry " + k + " (" + rows + " rows, " + left + " left over) is inconsistent");
+        }
+        rowStarts[k] = starts;
+        firstStart[k + 1] = firstStart[k] + starts;
+        rowsEnded[k + 1] = rowsEnded[k] + rows;
+        prevEnded = ends;
+      }
+      if (!(numChunks > 0 && (prevEnded && rowsEnded[numChunks] == numRows && firstStart[numChunks] == numRows))) {
+        throw LanceCodecException.corrupt("mini-block: repetition index counts " + rowsEnded[numChunks] + " rows, page has " + numRows);
+      }
+    } else {
+      rowStarts = null;
+      firstStart = null;
+      rowsEnded = null;
     }
   }
+
+  /** The most values a chunk may hold (2^14 for tuned 2.2 writers, with room for the last chunk). */
+  private static final long MAX_CHUNK_VALUES = 1 << 16;
 
   @Override
   public long numRows() {
@@ -119,11 +185,16 @@ final class MiniBlockPageDecoder implements PageDecoder {
     return "mini-block" + (large ? " (large chunks)" : "") + ", " + (chunkOffset.length - 1) + " chunks, values: "
         + Describe.encoding(layout.getValueCompression())
         + (layout.hasDictionary() ? ", dictionary of " + layout.getNumDictionaryItems() + ": " + Describe.encoding(layout.getDictionary()) : "")
-        + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "");
+        + (layout.hasRepCompression() ? ", rep: " + Describe.encoding(layout.getRepCompression()) : "")
+        + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "")
+        + (nested ? ", layers " + layers : "");
   }
 
   @Override
   public DecodedPage read(long[] ranges) {
+    if (rep != null) {
+      return readRepeated(ranges);
+    }
     long total = 0;
     for (int i = 0; i < ranges.length; i += 2) {
       total += ranges[i + 1] - ranges[i];
@@ -171,7 +242,115 @@ final class MiniBlockPageDecoder implements PageDecoder {
       }
       i = j;
     }
-    return new DecodedPage(out.block(), null, out.levels(), out.count());
+    return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
+  }
+
+  /**
+   * Rows of a page with lists: the repetition index says which chunks hold each range (from the
+   * chunk where its first row starts to the one where its last row ends); the rep levels of
+   * those chunks then mark the row starts to cut at.
+   */
+  private DecodedPage readRepeated(long[] ranges) {
+    long rows = 0;
+    for (int i = 0; i < ranges.length; i += 2) {
+      rows += ranges[i + 1] - ranges[i];
+    }
+    BlockAppender out = new BlockAppender(rows);
+    LevelSink levels = new LevelSink(true, def != null);
+    int cachedK = -1;
+    Chunk cached = null;
+    for (int i = 0; i < ranges.length; i += 2) {
+      long a = ranges[i];
+      long b = ranges[i + 1];
+      int s = startChunk(a);
+      int e = endChunk(b);
+      long spanStart = chunkOffset[s];
+      byte[] span = null;
+      long toSkip = a - firstStart[s];
+      long rowsLeft = b - a;
+      boolean done = false;
+      for (int k = s; k <= e && !done; k++) {
+        Chunk c;
+        if (k == cachedK) {
+          c = cached;
+        } else {
+          if (span == null) {
+            span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset[e + 1] - spanStart, "chunk span"));
+          }
+          c = decode(span, (int) (chunkOffset[k] - spanStart), (int) (chunkOffset[k + 1] - chunkOffset[k]),
+              chunkFirstRow[k + 1] - chunkFirstRow[k], k);
+          cachedK = k;
+          cached = c;
+        }
+        int from = 0;
+        int n = c.rep.length;
+        if (k == s) {
+          // skip to the start of row a: the toSkip-th row start of this chunk
+          from = -1;
+          for (int j = 0; j < n; j++) {
+            if (c.rep[j] == maxRep && toSkip-- == 0) {
+              from = j;
+              break;
+            }
+          }
+          if (from < 0) {
+            throw LanceCodecException.corrupt("mini-block chunk " + k + ": row " + a + " does not start where the repetition index says");
+          }
+        }
+        int to = from;
+        while (to < n) {
+          if (c.rep[to] == maxRep) {
+            if (rowsLeft == 0) {
+              done = true;
+              break;
+            }
+            rowsLeft--;
+          }
+          to++;
+        }
+        int v0 = Levels.visible(c.def, 0, from, maxVisible);
+        int v1 = v0 + Levels.visible(c.def, from, to, maxVisible);
+        out.append(c.values, v0, v1, null);
+        levels.append(c.rep, c.def, from, to);
+      }
+      if (rowsLeft != 0) {
+        throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
+      }
+    }
+    return new DecodedPage(out.block(), levels.rep(), levels.def(), rows, layers);
+  }
+
+  /** The chunk in which row {@code row} starts. */
+  private int startChunk(long row) {
+    int lo = 0;
+    int hi = rowStarts.length - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (firstStart[mid] <= row) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    while (lo > 0 && rowStarts[lo] == 0) {
+      lo--;
+    }
+    return lo;
+  }
+
+  /** The chunk in which row {@code end - 1} ends. */
+  private int endChunk(long end) {
+    int lo = 0;
+    int hi = rowStarts.length - 1;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (rowsEnded[mid + 1] >= end) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 
   private int chunkOf(long row) {
@@ -188,10 +367,10 @@ final class MiniBlockPageDecoder implements PageDecoder {
     return lo;
   }
 
-  private record Chunk(DataBlock values, short[] def) {}
+  private record Chunk(DataBlock values, short[] rep, short[] def) {}
 
   /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
-  private record Header(int[] offsets, int[] sizes, short[] levels) {}
+  private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep) {}
 
   /**
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
@@ -199,7 +378,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
    */
   private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out) {
     int bits = values.directBits();
-    if (bits <= 0 || bits % 8 != 0 || dictionary != null) {
+    if (bits <= 0 || bits % 8 != 0 || dictionary != null || rep != null) {
       return false;
     }
     Header h = header(b, off, len, n, k);
@@ -214,17 +393,22 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private Header header(byte[] b, int off, int len, long n, int k) {
     int pos = off;
     int end = off + len;
-    int header = 2 + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
+    int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
     if (header > len) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": header of " + header + " bytes exceeds chunk of " + len);
     }
     int numLevels = LittleEndian.getShort(b, pos) & 0xFFFF;
     pos += 2;
+    int repSize = 0;
+    if (rep != null) {
+      repSize = LittleEndian.getShort(b, pos) & 0xFFFF;
+      pos += 2;
+    }
     int defSize = 0;
     if (def != null) {
       defSize = LittleEndian.getShort(b, pos) & 0xFFFF;
       pos += 2;
-      if (numLevels != n) {
+      if (rep == null && numLevels != n) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels for " + n + " values");
       }
     }
@@ -238,13 +422,23 @@ final class MiniBlockPageDecoder implements PageDecoder {
       sizes[i] = (int) s;
     }
     pos = off + MiniBlockPageEncoder.pad8(pos - off);
+    short[] repLevels = null;
+    if (rep != null) {
+      if (pos + repSize > end) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": rep levels run past the chunk");
+      }
+      byte[] r = java.util.Arrays.copyOfRange(b, pos, pos + repSize);
+      repLevels = Levels.shorts(rep.decompress(r, numLevels), numLevels);
+      pos = off + MiniBlockPageEncoder.pad8(pos + repSize - off);
+    }
     short[] levels = null;
+    long defCount = rep != null ? numLevels : n;
     if (def != null) {
       if (pos + defSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": def levels run past the chunk");
       }
       byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
-      levels = Levels.shorts(def.decompress(d, n), n);
+      levels = Levels.shorts(def.decompress(d, defCount), defCount);
       pos = off + MiniBlockPageEncoder.pad8(pos + defSize - off);
     }
     int[] offsets = new int[numBuffers];
@@ -255,7 +449,10 @@ final class MiniBlockPageDecoder implements PageDecoder {
       offsets[i] = pos;
       pos = off + MiniBlockPageEncoder.pad8(pos + sizes[i] - off);
     }
-    return new Header(offsets, sizes, levels);
+    if (repLevels != null && Levels.visible(levels, 0, numLevels, maxVisible) != n) {
+      throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels do not hold its " + n + " values");
+    }
+    return new Header(offsets, sizes, levels, repLevels);
   }
 
   private Chunk decode(byte[] b, int off, int len, long n, int k) {
@@ -270,8 +467,23 @@ final class MiniBlockPageDecoder implements PageDecoder {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
     if (dictionary != null) {
-      v = dictionary.resolve(v, levels);
+      v = dictionary.resolve(v, h.rep() == null ? levels : valueLevels(levels, n));
     }
-    return new Chunk(v, levels);
+    return new Chunk(v, h.rep(), levels);
+  }
+
+  /** The def level of each value (visible level), for pages whose levels outnumber values. */
+  private short[] valueLevels(short[] levels, long n) {
+    if (levels == null) {
+      return null;
+    }
+    short[] out = new short[(int) n];
+    int v = 0;
+    for (short l : levels) {
+      if ((l & 0xFFFF) <= maxVisible) {
+        out[v++] = l;
+      }
+    }
+    return out;
   }
 }

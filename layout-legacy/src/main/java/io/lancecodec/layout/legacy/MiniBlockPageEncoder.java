@@ -42,30 +42,62 @@ final class MiniBlockPageEncoder {
     io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
     MiniBlockCompressed values = ctx.miniBlockFor(chunked, page.options()).compress(chunked);
     int numBuffers = values.buffers().size();
+    short[] rep = page.repLevels();
     short[] def = page.defLevels();
+    int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
+    int maxVisible = Levels.maxVisibleDef(page.layers());
+    int totalLevels = rep != null ? rep.length : def != null ? def.length : 0;
+    if (rep != null && def != null && rep.length != def.length) {
+      throw LanceCodecException.invalidArgument("mini-block: " + rep.length + " rep levels but " + def.length + " def levels");
+    }
+    BlockCompressor repCompressor = rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length));
     BlockCompressor defCompressor = def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length));
+    CompressiveEncoding repEncoding = null;
     CompressiveEncoding defEncoding = null;
 
     ByteArrayOutputStream meta = new ByteArrayOutputStream();
     ByteArrayOutputStream data = new ByteArrayOutputStream();
     int[] bufferPos = new int[numBuffers];
     long item = 0;
+    int levelPos = 0;
     List<MiniBlockChunk> chunks = values.chunks();
+    // Per chunk: rows that end in it, and items left over after its last complete row.
+    long[] repIndex = rep == null ? null : new long[2 * chunks.size()];
     for (int k = 0; k < chunks.size(); k++) {
       MiniBlockChunk chunk = chunks.get(k);
       boolean last = k == chunks.size() - 1;
       long n = last ? values.numValues() - item : 1L << chunk.logNumValues();
+      int l0 = levelPos;
+      int l1 = last ? totalLevels : rep == null ? (int) (l0 + n) : afterVisible(def, l0, n, maxVisible, totalLevels);
+      levelPos = l1;
+      byte[] repBytes = null;
+      if (rep != null) {
+        Encoded<byte[]> enc = repCompressor.compress(Levels.block(rep, l0, l1));
+        repBytes = enc.data();
+        repEncoding = (CompressiveEncoding) enc.encoding();
+        if (repBytes.length > 0xFFFF) {
+          throw LanceCodecException.unsupported("mini-block: rep levels of a chunk exceed 64 KiB");
+        }
+        indexChunk(rep, l0, l1, k, last, maxRep, repIndex);
+      }
       byte[] defBytes = null;
       if (def != null) {
-        Encoded<byte[]> enc = defCompressor.compress(Levels.block(def, (int) item, (int) (item + n)));
+        Encoded<byte[]> enc = defCompressor.compress(Levels.block(def, l0, l1));
         defBytes = enc.data();
         defEncoding = (CompressiveEncoding) enc.encoding();
         if (defBytes.length > 0xFFFF) {
           throw LanceCodecException.unsupported("mini-block: def levels of a chunk exceed 64 KiB");
         }
       }
-      int header = 2 + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
+      int numLevels = rep != null || def != null ? l1 - l0 : 0;
+      if (numLevels > 0xFFFF) {
+        throw LanceCodecException.unsupported("mini-block: a chunk holds " + numLevels + " levels, more than a u16 counts");
+      }
+      int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
       int size = pad8(header);
+      if (repBytes != null) {
+        size += pad8(repBytes.length);
+      }
       if (defBytes != null) {
         size += pad8(defBytes.length);
       }
@@ -75,8 +107,12 @@ final class MiniBlockPageEncoder {
       byte[] out = new byte[size];
       java.util.Arrays.fill(out, PAD);
       int pos = 0;
-      LittleEndian.putShort(out, pos, (short) (def != null ? n : 0));
+      LittleEndian.putShort(out, pos, (short) numLevels);
       pos += 2;
+      if (repBytes != null) {
+        LittleEndian.putShort(out, pos, (short) repBytes.length);
+        pos += 2;
+      }
       if (defBytes != null) {
         LittleEndian.putShort(out, pos, (short) defBytes.length);
         pos += 2;
@@ -95,6 +131,10 @@ final class MiniBlockPageEncoder {
         }
       }
       pos = pad8(pos);
+      if (repBytes != null) {
+        System.arraycopy(repBytes, 0, out, pos, repBytes.length);
+        pos = pad8(pos + repBytes.length);
+      }
       if (defBytes != null) {
         System.arraycopy(defBytes, 0, out, pos, defBytes.length);
         pos = pad8(pos + defBytes.length);
@@ -123,6 +163,9 @@ final class MiniBlockPageEncoder {
             .setNumBuffers(numBuffers)
             .setNumItems(values.numValues())
             .setHasLargeChunk(large);
+    if (rep != null) {
+      layout.setRepCompression(repEncoding).setRepetitionIndexDepth(1);
+    }
     if (def != null) {
       if (defEncoding == null) {
         defEncoding = (CompressiveEncoding) defCompressor.compress(Levels.block(def, 0, 0)).encoding();
@@ -135,10 +178,63 @@ final class MiniBlockPageEncoder {
       layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
       buffers.add(items.data());
     }
+    if (repIndex != null) {
+      byte[] index = new byte[repIndex.length * 8];
+      for (int i = 0; i < repIndex.length; i++) {
+        LittleEndian.putLong(index, i * 8, repIndex[i]);
+      }
+      buffers.add(index);
+    }
     return new EncodedPage(
         buffers,
         PageLayout.newBuilder().setMiniBlockLayout(layout).build(),
         page.numRows());
+  }
+
+  /** The level position just after the {@code n}-th visible level from {@code from}. */
+  private static int afterVisible(short[] def, int from, long n, int maxVisible, int total) {
+    if (def == null) {
+      return (int) (from + n);
+    }
+    int i = from;
+    long taken = 0;
+    while (taken < n && i < total) {
+      taken += (def[i] & 0xFFFF) <= maxVisible ? 1 : 0;
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * The repetition index entry of chunk {@code k}: rows ending in it (a new row starts with the
+   * highest rep level) and items left over after its last complete row. A chunk that turns out
+   * to start a row ends the previous chunk's leftover row there.
+   */
+  private static void indexChunk(short[] rep, int l0, int l1, int k, boolean last, int maxRep, long[] index) {
+    long rows = 0;
+    for (int i = l0 + 1; i < l1; i++) {
+      rows += rep[i] == maxRep ? 1 : 0;
+    }
+    long left = 0;
+    if (!last) {
+      int lastStart = -1;
+      for (int i = l1 - 1; i >= l0; i--) {
+        if (rep[i] == maxRep) {
+          lastStart = i;
+          break;
+        }
+      }
+      left = lastStart < 0 ? l1 - l0 : l1 - lastStart;
+    }
+    if (k > 0 && l1 > l0 && rep[l0] == maxRep && index[2 * k - 1] != 0) {
+      index[2 * k - 2]++;
+      index[2 * k - 1] = 0;
+    }
+    if (last) {
+      rows++;
+    }
+    index[2 * k] = rows;
+    index[2 * k + 1] = left;
   }
 
   static int pad8(int n) {

@@ -1,0 +1,65 @@
+package io.lancecodec.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * One Lance column: the path of Arrow fields from a top-level field down to a leaf. Structs and
+ * lists have no column of their own; each leaf (a primitive, string or fixed-size list) has one,
+ * in pre-order, and carries the validity and offsets of its ancestors as levels.
+ */
+record Leaf(int field, List<Field> path, Physical physical) {
+  enum Kind {
+    STRUCT,
+    LIST,
+    LARGE_LIST,
+    LEAF
+  }
+
+  static Kind kind(Field f) {
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Struct) {
+      return Kind.STRUCT;
+    }
+    if (t instanceof ArrowType.List) {
+      return Kind.LIST;
+    }
+    if (t instanceof ArrowType.LargeList) {
+      return Kind.LARGE_LIST;
+    }
+    return Kind.LEAF;
+  }
+
+  /** A column whose levels come from more than one layer (a struct or list above the leaf). */
+  boolean nested() {
+    return path.size() > 1;
+  }
+
+  Field leafField() {
+    return path.get(path.size() - 1);
+  }
+
+  static List<Leaf> of(Schema schema) {
+    List<Leaf> out = new ArrayList<>();
+    for (int i = 0; i < schema.getFields().size(); i++) {
+      collect(i, new ArrayList<>(List.of(schema.getFields().get(i))), out);
+    }
+    return out;
+  }
+
+  private static void collect(int field, List<Field> path, List<Leaf> out) {
+    Field f = path.get(path.size() - 1);
+    if (kind(f) == Kind.LEAF) {
+      out.add(new Leaf(field, List.copyOf(path), Physical.of(f)));
+      return;
+    }
+    for (Field c : f.getChildren()) {
+      path.add(c);
+      collect(field, path, out);
+      path.remove(path.size() - 1);
+    }
+  }
+}

@@ -1,0 +1,253 @@
+package io.lancecodec.runtime;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodedPage;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LevelLayer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Rebuilds a top-level field with structs and lists from its leaf columns: each leaf's levels
+ * are unravelled into slots per layer (validity, and lengths for lists), the ancestors' vectors
+ * take their structure from the first leaf below them (all leaves must agree), and the leaves
+ * take their visible values.
+ */
+final class NestedAssembler {
+  private NestedAssembler() {}
+
+  /** One layer's slots rebuilt from the levels: validity bits and, for lists, lengths. */
+  static final class Slots {
+    byte[] valid = new byte[64];
+    long[] lengths;
+    int count;
+
+    Slots(boolean list) {
+      lengths = list ? new long[64] : null;
+    }
+
+    void add(boolean isValid) {
+      if ((count >>> 3) >= valid.length) {
+        valid = Arrays.copyOf(valid, valid.length * 2);
+      }
+      if (isValid) {
+        valid[count >>> 3] |= (byte) (1 << (count & 7));
+      }
+      if (lengths != null) {
+        if (count >= lengths.length) {
+          lengths = Arrays.copyOf(lengths, lengths.length * 2);
+        }
+        lengths[count] = 0;
+      }
+      count++;
+    }
+
+    int nulls() {
+      int n = 0;
+      for (int i = 0; i < count; i++) {
+        n += (valid[i >>> 3] & (1 << (i & 7))) == 0 ? 1 : 0;
+      }
+      return n;
+    }
+  }
+
+  /** A leaf column unravelled: slots per layer (outer first) and its values as flat pieces. */
+  record Unravelled(Slots[] layers, List<DecodedPage> values) {}
+
+  static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces) {
+    int m = leaf.path().size();
+    Slots[] slots = new Slots[m];
+    boolean[] isList = new boolean[m];
+    for (int j = 0; j < m; j++) {
+      Leaf.Kind k = Leaf.kind(leaf.path().get(j));
+      isList[j] = k == Leaf.Kind.LIST || k == Leaf.Kind.LARGE_LIST;
+      slots[j] = new Slots(isList[j]);
+    }
+    List<DecodedPage> values = new ArrayList<>();
+    for (DecodedPage p : pieces) {
+      values.add(unravelPiece(p, m, isList, slots));
+    }
+    return new Unravelled(slots, values);
+  }
+
+  private static DecodedPage unravelPiece(DecodedPage p, int m, boolean[] isList, Slots[] slots) {
+    List<LevelLayer> layers = p.layers();
+    if (layers == null || layers.size() != m) {
+      throw LanceCodecException.corrupt("page has " + (layers == null ? 1 : layers.size()) + " rep/def layers, the field nests " + m + " deep");
+    }
+    // outer index of each layer, its def levels (null then empty), and the list of each rep level
+    int maxDef = 0;
+    int maxRep = 0;
+    for (int j = 0; j < m; j++) {
+      LevelLayer l = layers.get(m - 1 - j);
+      if (l.isList() != isList[j]) {
+        throw LanceCodecException.corrupt("page layer " + l + " does not match the schema at depth " + j);
+      }
+      maxDef += l.defLevels();
+      maxRep += l.isList() ? 1 : 0;
+    }
+    int[] defLayer = new int[maxDef + 1];
+    boolean[] defEmpty = new boolean[maxDef + 1];
+    int[] listOfRep = new int[maxRep + 2];
+    int next = 1;
+    for (int j = m - 1; j >= 0; j--) {
+      LevelLayer l = layers.get(m - 1 - j);
+      switch (l) {
+        case NULLABLE_ITEM:
+        case NULLABLE_LIST:
+          defLayer[next++] = j;
+          break;
+        case EMPTYABLE_LIST:
+          defEmpty[next] = true;
+          defLayer[next++] = j;
+          break;
+        case NULL_AND_EMPTY_LIST:
+          defLayer[next++] = j;
+          defEmpty[next] = true;
+          defLayer[next++] = j;
+          break;
+        default:
+          break;
+      }
+    }
+    int rep = maxRep;
+    for (int j = 0; j < m; j++) {
+      if (isList[j]) {
+        listOfRep[rep--] = j;
+      }
+    }
+    short[] r = p.repLevels();
+    short[] d = p.defLevels();
+    long numValues = p.values().numValues();
+    int n = r != null ? r.length : d != null ? d.length : LanceCodecException.checkedInt(numValues, "values");
+    if (r != null && d != null && r.length != d.length) {
+      throw LanceCodecException.corrupt(r.length + " rep levels but " + d.length + " def levels");
+    }
+    if (r == null && maxRep > 0) {
+      throw LanceCodecException.corrupt("page with lists has no repetition levels");
+    }
+    short[] leafDef = new short[(int) Math.min(numValues, n)];
+    int v = 0;
+    long rows = 0;
+    for (int i = 0; i < n; i++) {
+      int ri = r == null ? maxRep : r[i] & 0xFFFF;
+      int di = d == null ? 0 : d[i] & 0xFFFF;
+      if (ri > maxRep || di > maxDef) {
+        throw LanceCodecException.corrupt("level (rep " + ri + ", def " + di + ") beyond the page's layers");
+      }
+      int start = ri == maxRep ? 0 : listOfRep[ri + 1] + 1;
+      if (start == 0) {
+        rows++;
+      } else {
+        Slots parent = slots[start - 1];
+        if (parent.count == 0) {
+          throw LanceCodecException.corrupt("levels continue a list before any row starts");
+        }
+        parent.lengths[parent.count - 1]++;
+      }
+      int stopAt = di == 0 ? m : defLayer[di];
+      boolean empty = di != 0 && defEmpty[di];
+      boolean nullMode = false;
+      for (int j = start; j < m; j++) {
+        boolean isNullHere = nullMode || (j == stopAt && !empty);
+        slots[j].add(!isNullHere);
+        if (j == stopAt && empty) {
+          break;
+        }
+        if (isNullHere) {
+          nullMode = true;
+          if (isList[j]) {
+            break;
+          }
+        }
+        if (j == m - 1) {
+          if (v >= leafDef.length) {
+            throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
+          }
+          leafDef[v++] = (short) (isNullHere ? 1 : 0);
+        } else if (isList[j]) {
+          slots[j].lengths[slots[j].count - 1]++;
+        }
+      }
+    }
+    if (v != numValues) {
+      throw LanceCodecException.corrupt("levels name " + v + " values, the page decoded " + numValues);
+    }
+    if (rows != p.numRows()) {
+      throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
+    }
+    return new DecodedPage(p.values(), null, leafDef, v);
+  }
+
+  /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */
+  static void fill(FieldVector vector, Field field, int depth, List<Leaf> leaves, List<Unravelled> data) {
+    Leaf.Kind kind = Leaf.kind(field);
+    if (kind == Leaf.Kind.LEAF) {
+      Unravelled u = data.get(0);
+      VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      return;
+    }
+    Slots s = data.get(0).layers()[depth];
+    for (Unravelled u : data) {
+      if (u.layers()[depth].count != s.count) {
+        throw LanceCodecException.corrupt("field '" + field.getName() + "': its columns disagree on its length ("
+            + u.layers()[depth].count + " vs " + s.count + ")");
+      }
+    }
+    List<ArrowBuf> owned = new ArrayList<>();
+    try {
+      ArrowBuf validity = vector.getAllocator().buffer(Math.max(1, (s.count + 7) / 8));
+      owned.add(validity);
+      validity.setBytes(0, s.valid, 0, (s.count + 7) / 8);
+      ArrowFieldNode node = new ArrowFieldNode(s.count, s.nulls());
+      if (kind == Leaf.Kind.STRUCT) {
+        vector.loadFieldBuffers(node, List.of(validity));
+        StructVector sv = (StructVector) vector;
+        for (Field child : field.getChildren()) {
+          List<Leaf> sub = new ArrayList<>();
+          List<Unravelled> subData = new ArrayList<>();
+          for (int i = 0; i < leaves.size(); i++) {
+            if (leaves.get(i).path().get(depth + 1) == child) {
+              sub.add(leaves.get(i));
+              subData.add(data.get(i));
+            }
+          }
+          fill((FieldVector) sv.getChild(child.getName()), child, depth + 1, sub, subData);
+        }
+        return;
+      }
+      boolean large = kind == Leaf.Kind.LARGE_LIST;
+      int w = large ? 8 : 4;
+      ArrowBuf offsets = vector.getAllocator().buffer((long) (s.count + 1) * w);
+      owned.add(offsets);
+      long pos = 0;
+      offsets.setZero(0, w);
+      for (int i = 0; i < s.count; i++) {
+        pos += s.lengths[i];
+        if (large) {
+          offsets.setLong((long) (i + 1) * 8, pos);
+        } else {
+          if (pos > Integer.MAX_VALUE) {
+            throw LanceCodecException.unsupported("list '" + field.getName() + "' has over 2^31 items in one batch; use a smaller batch size");
+          }
+          offsets.setInt((long) (i + 1) * 4, (int) pos);
+        }
+      }
+      vector.loadFieldBuffers(node, List.of(validity, offsets));
+      FieldVector child = large ? ((LargeListVector) vector).getDataVector() : ((ListVector) vector).getDataVector();
+      fill(child, field.getChildren().get(0), depth + 1, leaves, data);
+    } finally {
+      for (ArrowBuf b : owned) {
+        b.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,317 @@
+package io.lancecodec.runtime;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LevelLayer;
+import io.lancecodec.spi.PageInput;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+
+/**
+ * Buffers one leaf column under structs and lists until a page is due: per ancestor layer its
+ * null flags (and list lengths), and the leaf's slots. On drain the layers become rep/def levels
+ * (0 = inner-most; the outer-most list has the highest rep level, a new row), the layer meanings
+ * are chosen from what the page holds (nulls, empty lists), and only visible leaf slots are kept:
+ * items under null lists or null structs above a list have no value.
+ */
+final class NestedColumn {
+  private final Leaf leaf;
+  private final ColumnAccumulator values;
+  private final Layer[] layers;
+  private long rows;
+
+  /** One ancestor (or the leaf itself): null flags per slot, and lengths for a list. */
+  private static final class Layer {
+    final Leaf.Kind kind;
+    byte[] nulls = new byte[64];
+    long[] lengths;
+    int count;
+    long nullCount;
+    boolean hasEmpty;
+
+    Layer(Leaf.Kind kind) {
+      this.kind = kind;
+      lengths = kind == Leaf.Kind.LIST || kind == Leaf.Kind.LARGE_LIST ? new long[64] : null;
+    }
+
+    boolean isNull(long p) {
+      return (nulls[(int) (p >>> 3)] & (1 << (p & 7))) != 0;
+    }
+
+    void add(boolean isNull, long length) {
+      if ((count >>> 3) >= nulls.length) {
+        nulls = Arrays.copyOf(nulls, nulls.length * 2);
+      }
+      if (isNull) {
+        nulls[count >>> 3] |= (byte) (1 << (count & 7));
+        nullCount++;
+      }
+      if (lengths != null) {
+        if (count >= lengths.length) {
+          lengths = Arrays.copyOf(lengths, lengths.length * 2);
+        }
+        lengths[count] = length;
+        hasEmpty |= !isNull && length == 0;
+      }
+      count++;
+    }
+  }
+
+  NestedColumn(Leaf leaf) {
+    this.leaf = leaf;
+    this.values = new ColumnAccumulator(leaf.physical());
+    this.layers = new Layer[leaf.path().size()];
+    for (int j = 0; j < layers.length; j++) {
+      layers[j] = new Layer(Leaf.kind(leaf.path().get(j)));
+    }
+  }
+
+  long rows() {
+    return rows;
+  }
+
+  long bufferedBytes() {
+    long b = values.bufferedBytes();
+    for (Layer l : layers) {
+      b += l.count / 8 + (l.lengths == null ? 0 : 8L * l.count);
+    }
+    return b;
+  }
+
+  /** Records one batch's top-level vector: walks down to the leaf, keeping each layer's slots. */
+  void append(FieldVector top) {
+    FieldVector v = top;
+    int from = 0;
+    int to = top.getValueCount();
+    for (int j = 0; j < layers.length; j++) {
+      Layer layer = layers[j];
+      switch (layer.kind) {
+        case STRUCT:
+          for (int i = from; i < to; i++) {
+            layer.add(v.isNull(i), 0);
+          }
+          v = (FieldVector) ((StructVector) v).getChild(leaf.path().get(j + 1).getName());
+          break;
+        case LIST:
+        case LARGE_LIST:
+          {
+            boolean large = layer.kind == Leaf.Kind.LARGE_LIST;
+            if (from == to) {
+              // an empty batch may have no offset buffer at all
+              v = large ? ((LargeListVector) v).getDataVector() : ((ListVector) v).getDataVector();
+              from = 0;
+              to = 0;
+              break;
+            }
+            org.apache.arrow.memory.ArrowBuf off = v.getOffsetBuffer();
+            long first = large ? off.getLong((long) from * 8) : off.getInt((long) from * 4);
+            long prev = first;
+            for (int i = from; i < to; i++) {
+              long next = large ? off.getLong((long) (i + 1) * 8) : off.getInt((long) (i + 1) * 4);
+              layer.add(v.isNull(i), next - prev);
+              prev = next;
+            }
+            from = LanceCodecException.checkedInt(first, "list offset");
+            to = LanceCodecException.checkedInt(prev, "list offset");
+            v = large ? ((LargeListVector) v).getDataVector() : ((ListVector) v).getDataVector();
+            break;
+          }
+        default:
+          for (int i = from; i < to; i++) {
+            layer.add(v.isNull(i), 0);
+          }
+          values.append(v, from, to);
+      }
+    }
+    rows += top.getValueCount();
+  }
+
+  /** The buffered rows as a page input, then resets. */
+  PageInput drain(FieldOptions options) {
+    int m = layers.length;
+    LevelLayer[] kinds = new LevelLayer[m];
+    int[] nullLevel = new int[m];
+    int[] emptyLevel = new int[m];
+    int[] repLevel = new int[m];
+    boolean[] listBelow = new boolean[m];
+    int maxRep = 0;
+    for (Layer l : layers) {
+      maxRep += l.lengths != null ? 1 : 0;
+    }
+    // Def levels are numbered from the inner-most layer outwards; a list that is both nullable
+    // and emptyable takes two (null first, then empty).
+    int next = 1;
+    boolean below = false;
+    for (int j = m - 1; j >= 0; j--) {
+      Layer l = layers[j];
+      listBelow[j] = below;
+      boolean nullable = l.nullCount > 0;
+      if (l.lengths == null) {
+        kinds[j] = nullable ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM;
+        nullLevel[j] = nullable ? next++ : 0;
+      } else {
+        below = true;
+        if (nullable && l.hasEmpty) {
+          kinds[j] = LevelLayer.NULL_AND_EMPTY_LIST;
+          nullLevel[j] = next++;
+          emptyLevel[j] = next++;
+        } else if (nullable) {
+          kinds[j] = LevelLayer.NULLABLE_LIST;
+          nullLevel[j] = next++;
+        } else if (l.hasEmpty) {
+          kinds[j] = LevelLayer.EMPTYABLE_LIST;
+          emptyLevel[j] = next++;
+        } else {
+          kinds[j] = LevelLayer.ALL_VALID_LIST;
+        }
+      }
+    }
+    int rep = maxRep;
+    for (int j = 0; j < m; j++) {
+      if (layers[j].lengths != null) {
+        repLevel[j] = rep--;
+      }
+    }
+    long[][] childStart = new long[m][];
+    for (int j = 0; j < m; j++) {
+      Layer l = layers[j];
+      if (l.lengths != null) {
+        long[] s = new long[l.count + 1];
+        for (int i = 0; i < l.count; i++) {
+          s[i + 1] = s[i] + l.lengths[i];
+        }
+        childStart[j] = s;
+      }
+    }
+    Emitter e = new Emitter(m, kinds, nullLevel, emptyLevel, repLevel, listBelow, childStart, maxRep > 0, next > 1);
+    for (long p = 0; p < rows; p++) {
+      e.emit(0, p, maxRep);
+    }
+    ColumnAccumulator.Page page = values.drain();
+    DataBlock block = page.values();
+    if (e.visible.size() != block.numValues()) {
+      block = Blocks.gather(block, e.visible.toArray());
+    }
+    List<LevelLayer> innerFirst = new ArrayList<>();
+    for (int j = m - 1; j >= 0; j--) {
+      innerFirst.add(kinds[j]);
+    }
+    PageInput input =
+        new PageInput(block, maxRep > 0 ? e.rep.toArray() : null, next > 1 ? e.def.toArray() : null, innerFirst, rows, options);
+    for (int j = 0; j < m; j++) {
+      layers[j] = new Layer(layers[j].kind);
+    }
+    rows = 0;
+    return input;
+  }
+
+  /** Walks the buffered layers row by row, writing one level per visible item or empty/null list. */
+  private final class Emitter {
+    final int m;
+    final LevelLayer[] kinds;
+    final int[] nullLevel;
+    final int[] emptyLevel;
+    final int[] repLevel;
+    final boolean[] listBelow;
+    final long[][] childStart;
+    final Shorts rep = new Shorts();
+    final Shorts def = new Shorts();
+    final Longs visible = new Longs();
+    final boolean hasRep;
+    final boolean hasDef;
+
+    Emitter(int m, LevelLayer[] kinds, int[] nullLevel, int[] emptyLevel, int[] repLevel, boolean[] listBelow,
+        long[][] childStart, boolean hasRep, boolean hasDef) {
+      this.m = m;
+      this.kinds = kinds;
+      this.nullLevel = nullLevel;
+      this.emptyLevel = emptyLevel;
+      this.repLevel = repLevel;
+      this.listBelow = listBelow;
+      this.childStart = childStart;
+      this.hasRep = hasRep;
+      this.hasDef = hasDef;
+    }
+
+    void level(int r, int d, long leafSlot) {
+      if (hasRep) {
+        rep.add(r);
+      }
+      if (hasDef) {
+        def.add(d);
+      }
+      if (leafSlot >= 0) {
+        visible.add(leafSlot);
+      }
+    }
+
+    void emit(int j, long p, int r) {
+      Layer l = layers[j];
+      if (l.isNull(p)) {
+        // a null struct with no list below keeps its leaf slot (same index all the way down)
+        level(r, nullLevel[j], listBelow[j] || l.lengths != null ? -1 : p);
+        return;
+      }
+      if (l.lengths != null) {
+        long len = l.lengths[(int) p];
+        if (len == 0) {
+          level(r, emptyLevel[j], -1);
+          return;
+        }
+        long c = childStart[j][(int) p];
+        for (long i = 0; i < len; i++) {
+          // the first item keeps the level of whatever list started here; later ones continue this list
+          emit(j + 1, c + i, i == 0 ? r : repLevel[j] - 1);
+        }
+      } else if (j + 1 < m) {
+        emit(j + 1, p, r);
+      } else {
+        level(r, 0, p);
+      }
+    }
+  }
+
+  /** A growable array of shorts. */
+  static final class Shorts {
+    short[] a = new short[256];
+    int n;
+
+    void add(int v) {
+      if (n == a.length) {
+        a = Arrays.copyOf(a, a.length * 2);
+      }
+      a[n++] = (short) v;
+    }
+
+    short[] toArray() {
+      return Arrays.copyOf(a, n);
+    }
+  }
+
+  /** A growable array of longs. */
+  static final class Longs {
+    long[] a = new long[256];
+    int n;
+
+    void add(long v) {
+      if (n == a.length) {
+        a = Arrays.copyOf(a, a.length * 2);
+      }
+      a[n++] = v;
+    }
+
+    int size() {
+      return n;
+    }
+
+    long[] toArray() {
+      return Arrays.copyOf(a, n);
+    }
+  }
+}

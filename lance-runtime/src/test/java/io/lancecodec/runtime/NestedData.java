@@ -1,0 +1,160 @@
+package io.lancecodec.runtime;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * Seeded nested test data: schemas of structs, lists, large lists and fixed-size lists over
+ * int32, int64, float32 and utf8 leaves, and random values with null structs, null lists, empty
+ * lists and null items at every level, written into Arrow vectors slot by slot.
+ */
+final class NestedData {
+  private NestedData() {}
+
+  static Field field(String name, boolean nullable, ArrowType type, Field... children) {
+    return new Field(name, new FieldType(nullable, type, null), children.length == 0 ? null : List.of(children));
+  }
+
+  static Field list(String name, Field item) {
+    return field(name, true, ArrowType.List.INSTANCE, item);
+  }
+
+  static Field struct(String name, Field... children) {
+    return field(name, true, ArrowType.Struct.INSTANCE, children);
+  }
+
+  static Field i32(String name) {
+    return field(name, true, new ArrowType.Int(32, true));
+  }
+
+  static Field str(String name) {
+    return field(name, true, ArrowType.Utf8.INSTANCE);
+  }
+
+  static Field fsl(String name, int dim) {
+    return field(name, true, new ArrowType.FixedSizeList(dim), field("item", true, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
+  }
+
+  /** A random value for a field: null, a list, a map of struct children or a leaf value. */
+  static Object value(Field f, Random rnd, double nulls, int maxLen) {
+    if (f.isNullable() && rnd.nextDouble() < nulls) {
+      return null;
+    }
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Struct) {
+      java.util.LinkedHashMap<String, Object> m = new java.util.LinkedHashMap<>();
+      for (Field c : f.getChildren()) {
+        m.put(c.getName(), value(c, rnd, nulls, maxLen));
+      }
+      return m;
+    }
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+      int n = rnd.nextInt(maxLen + 1);
+      List<Object> l = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        l.add(value(f.getChildren().get(0), rnd, nulls, maxLen));
+      }
+      return l;
+    }
+    if (t instanceof ArrowType.FixedSizeList fl) {
+      float[] v = new float[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextInt(1000) / 8f;
+      }
+      return v;
+    }
+    if (t instanceof ArrowType.Utf8) {
+      return "s" + rnd.nextInt(rnd.nextBoolean() ? 10 : 100000);
+    }
+    if (t instanceof ArrowType.Int i && i.getBitWidth() == 64) {
+      return rnd.nextLong();
+    }
+    return rnd.nextInt(50);
+  }
+
+  /** Writes {@code value} into slot {@code i} of {@code v} (slots must be written in order). */
+  @SuppressWarnings("unchecked")
+  static void set(FieldVector v, int i, Object value) {
+    if (v instanceof StructVector sv) {
+      Map<String, Object> m = (Map<String, Object>) value;
+      if (m == null) {
+        sv.setNull(i);
+      } else {
+        sv.setIndexDefined(i);
+      }
+      for (FieldVector c : sv.getChildrenFromFields()) {
+        set(c, i, m == null ? null : m.get(c.getName()));
+      }
+    } else if (v instanceof ListVector lv) {
+      List<Object> l = (List<Object>) value;
+      if (l == null) {
+        lv.setNull(i);
+        return;
+      }
+      int start = lv.startNewValue(i);
+      for (int k = 0; k < l.size(); k++) {
+        set(lv.getDataVector(), start + k, l.get(k));
+      }
+      lv.endValue(i, l.size());
+    } else if (v instanceof LargeListVector lv) {
+      List<Object> l = (List<Object>) value;
+      if (l == null) {
+        lv.setNull(i);
+        return;
+      }
+      long start = lv.startNewValue(i);
+      for (int k = 0; k < l.size(); k++) {
+        set(lv.getDataVector(), (int) (start + k), l.get(k));
+      }
+      lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector fv) {
+      float[] a = (float[]) value;
+      Float4Vector items = (Float4Vector) fv.getDataVector();
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        items.setSafe(i * dim + k, a == null ? 0f : a[k]);
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
+    } else if (v instanceof IntVector iv) {
+      if (value == null) {
+        iv.setNull(i);
+      } else {
+        iv.setSafe(i, (Integer) value);
+      }
+    } else if (v instanceof BigIntVector bv) {
+      if (value == null) {
+        bv.setNull(i);
+      } else {
+        bv.setSafe(i, (Long) value);
+      }
+    } else if (v instanceof VarCharVector sv) {
+      if (value == null) {
+        sv.setNull(i);
+      } else {
+        sv.setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
+      }
+    } else {
+      throw new IllegalArgumentException(v.getClass().toString());
+    }
+  }
+}

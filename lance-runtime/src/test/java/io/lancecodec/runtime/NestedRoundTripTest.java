@@ -1,0 +1,183 @@
+package io.lancecodec.runtime;
+
+import static io.lancecodec.runtime.NestedData.field;
+import static io.lancecodec.runtime.NestedData.fsl;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.str;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Nested columns through our writer and reader: structs of lists of structs, lists of lists,
+ * lists of strings (narrow and wide), large lists, fixed-size lists at the top and inside lists,
+ * struct-only nesting; with null structs, null lists, empty lists and null items; row counts
+ * around chunk edges; full reads, batched scans and unsorted takes with repeats.
+ */
+class NestedRoundTripTest {
+  static BufferAllocator allocator;
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void open() {
+    allocator = new RootAllocator();
+  }
+
+  @AfterAll
+  static void close() {
+    allocator.close();
+  }
+
+  static Field wide(Field f, String encoding) {
+    return new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), null,
+        Map.of("lance-encoding:structural-encoding", encoding)), f.getChildren());
+  }
+
+  static Map<String, Field> schemas() {
+    Map<String, Field> m = new java.util.LinkedHashMap<>();
+    m.put("struct_list_struct", struct("s", i32("a"), list("b", struct("item", i32("c"), str("d")))));
+    m.put("list_list", list("ll", list("item", i32("item"))));
+    m.put("list_string", list("ls", str("item")));
+    m.put("list_string_fullzip", list("lz", wide(str("item"), "fullzip")));
+    m.put("list_int_fullzip", list("li", wide(i32("item"), "fullzip")));
+    m.put("large_list", field("big", true, ArrowType.LargeList.INSTANCE, field("item", true, new ArrowType.Int(64, true))));
+    m.put("fsl", fsl("vec", 8));
+    m.put("fsl_wide", fsl("emb", 96));
+    m.put("list_fsl", list("lf", fsl("item", 4)));
+    m.put("struct_struct", struct("o", struct("x", i32("y")), str("z")));
+    m.put("struct_list_list_struct", struct("q", list("r", list("item", struct("item", i32("t"))))));
+    return m;
+  }
+
+  static Stream<Arguments> cases() {
+    List<Arguments> out = new ArrayList<>();
+    long seed = 7;
+    for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
+      for (String schema : schemas().keySet()) {
+        for (int n : new int[] {1, 300, 4097}) {
+          for (double nulls : new double[] {0, 0.25}) {
+            for (int maxLen : new int[] {0, 3, 40}) {
+              out.add(Arguments.of(version, schema, n, nulls, maxLen, seed++));
+            }
+          }
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} rows={2} nulls={3} maxLen={4} seed={5}")
+  @MethodSource("cases")
+  void roundTrip(FileVersion version, String name, int n, double nulls, int maxLen, long seed) {
+    Field f = schemas().get(name);
+    Schema schema = new Schema(List.of(f, i32("id")));
+    Random rnd = new Random(seed);
+    Path path = dir.resolve(name + "-" + seed + ".lance");
+    try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
+      // two batches so pages concatenate batches with different null/empty patterns
+      try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
+        int half = n / 2;
+        for (int[] part : new int[][] {{0, half}, {half, n}}) {
+          try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+            for (int i = part[0]; i < part[1]; i++) {
+              Object v = NestedData.value(f, rnd, nulls, maxLen);
+              NestedData.set(batch.getVector(0), i - part[0], v);
+              NestedData.set(expected.getVector(0), i, v);
+              NestedData.set(batch.getVector(1), i - part[0], i);
+              NestedData.set(expected.getVector(1), i, i);
+            }
+            batch.setRowCount(part[1] - part[0]);
+            if (part[1] > part[0]) {
+              w.write(batch);
+            }
+          }
+        }
+      }
+      expected.setRowCount(n);
+      try (LanceFileReader r = LanceFileReader.open(path)) {
+        assertEquals(schema, r.schema());
+        try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+          assertRows(expected, all, null);
+        }
+        Iterator<VectorSchemaRoot> it = r.scan(List.of(f.getName()), 777, allocator);
+        int at = 0;
+        while (it.hasNext()) {
+          try (VectorSchemaRoot b = it.next()) {
+            for (int i = 0; i < b.getRowCount(); i++) {
+              assertEquals(expected.getVector(0).getObject(at + i), b.getVector(0).getObject(i), "scan row " + (at + i));
+            }
+            at += b.getRowCount();
+          }
+        }
+        assertEquals(n, at);
+        long[] rows = new long[Math.min(n, 50)];
+        for (int i = 0; i < rows.length; i++) {
+          rows[i] = rnd.nextInt(n);
+        }
+        try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+          assertRows(expected, t, rows);
+        }
+      }
+    }
+  }
+
+  private static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, long[] rows) {
+    int n = rows == null ? expected.getRowCount() : rows.length;
+    assertEquals(n, actual.getRowCount());
+    for (int c = 0; c < expected.getFieldVectors().size(); c++) {
+      for (int i = 0; i < n; i++) {
+        int src = rows == null ? i : (int) rows[i];
+        assertEquals(expected.getVector(c).getObject(src), actual.getVector(c).getObject(i), "column " + c + " row " + src);
+      }
+    }
+  }
+
+  @Test
+  void wideFixedSizeListForcedToMiniBlockIsRefused() {
+    Field tokens = new Field("tokens", new FieldType(true, new ArrowType.FixedSizeList(2048), null,
+        Map.of("lance-encoding:structural-encoding", "miniblock")),
+        List.of(field("item", true, new ArrowType.Int(64, false))));
+    Schema schema = new Schema(List.of(tokens));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+      org.apache.arrow.vector.complex.FixedSizeListVector v = (org.apache.arrow.vector.complex.FixedSizeListVector) batch.getVector(0);
+      org.apache.arrow.vector.UInt8Vector items = (org.apache.arrow.vector.UInt8Vector) v.getDataVector();
+      for (int i = 0; i < 2 * 2048; i++) {
+        items.setSafe(i, i);
+      }
+      v.setNotNull(0);
+      v.setNotNull(1);
+      batch.setRowCount(2);
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("tokens.lance"), schema, WriterOptions.defaults())) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.lancecodec.layout.legacy;
+
+import java.util.Arrays;
+
+/** Repetition and definition levels gathered from several chunks or pieces, grown as needed. */
+final class LevelSink {
+  private short[] rep;
+  private short[] def;
+  private int count;
+
+  LevelSink(boolean hasRep, boolean hasDef) {
+    rep = hasRep ? new short[64] : null;
+    def = hasDef ? new short[64] : null;
+  }
+
+  /** Appends levels {@code [from, to)} of the given arrays (either may be null when absent). */
+  void append(short[] r, short[] d, int from, int to) {
+    int n = to - from;
+    if (n <= 0) {
+      return;
+    }
+    ensure(count + n);
+    if (rep != null) {
+      System.arraycopy(r, from, rep, count, n);
+    }
+    if (def != null) {
+      System.arraycopy(d, from, def, count, n);
+    }
+    count += n;
+  }
+
+  void add(int r, int d) {
+    ensure(count + 1);
+    if (rep != null) {
+      rep[count] = (short) r;
+    }
+    if (def != null) {
+      def[count] = (short) d;
+    }
+    count++;
+  }
+
+  private void ensure(long size) {
+    if (size > Integer.MAX_VALUE - 16) {
+      throw io.lancecodec.spi.LanceCodecException.unsupported("more than 2^31 levels in one read; use a smaller batch size");
+    }
+    int cap = rep != null ? rep.length : def != null ? def.length : Integer.MAX_VALUE;
+    if (size > cap) {
+      int n = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(size, cap * 2L));
+      rep = rep == null ? null : Arrays.copyOf(rep, n);
+      def = def == null ? null : Arrays.copyOf(def, n);
+    }
+  }
+
+  int count() {
+    return count;
+  }
+
+  short[] rep() {
+    return rep == null ? null : Arrays.copyOf(rep, count);
+  }
+
+  short[] def() {
+    return def == null ? null : Arrays.copyOf(def, count);
+  }
+}
