@@ -106,7 +106,7 @@ public final class LanceFileWriter implements AutoCloseable {
   /** Appends a batch whose schema equals the writer's. */
   public void write(VectorSchemaRoot batch) {
     checkOpen();
-    if (!batch.getSchema().getFields().equals(schema.getFields())) {
+    if (!sameFields(batch.getSchema().getFields(), schema.getFields(), false)) {
       throw LanceCodecException.invalidArgument(
           "batch schema " + batch.getSchema() + " differs from the writer's " + schema);
     }
@@ -170,6 +170,30 @@ public final class LanceFileWriter implements AutoCloseable {
     pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(Container.PAGE_LAYOUT_URL, encoded.layout()));
     metadata.get(c).addPages(pb);
     columnRows[c] += n;
+  }
+
+  /**
+   * Field lists that match in names, types and nullability; a list's child may be named
+   * differently (Arrow Java names it "$data$" after slicing or transfers, others "item").
+   */
+  private static boolean sameFields(List<Field> a, List<Field> b, boolean listChildren) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Field x = a.get(i);
+      Field y = b.get(i);
+      boolean list = x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.List
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.LargeList
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList;
+      if (!(listChildren || x.getName().equals(y.getName()))
+          || !x.getType().equals(y.getType())
+          || x.isNullable() != y.isNullable()
+          || !sameFields(x.getChildren(), y.getChildren(), list)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A leaf column's dotted path, e.g. {@code a.item.b}. */

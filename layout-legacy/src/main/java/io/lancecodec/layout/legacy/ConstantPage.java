@@ -205,7 +205,7 @@ final class ConstantPage {
       LanceCodecException.check((r != null) == (maxRep > 0),
           "constant page: repetition levels " + (r != null ? "present" : "absent") + " for layers " + layers);
       if (r != null) {
-        LanceCodecException.check(d == null || d.length == r.length, "constant page: " + r.length + " rep levels but " + d.length + " def levels");
+        LanceCodecException.check(d == null || d.length == r.length, "constant page: rep and def level counts differ");
         LanceCodecException.check(r.length >= numRows, "constant page: " + r.length + " levels for " + numRows + " rows");
         int[] starts = new int[LanceCodecException.checkedInt(numRows + 1, "constant page rows")];
         int k = 0;

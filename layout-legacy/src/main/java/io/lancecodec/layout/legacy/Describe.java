@@ -29,7 +29,7 @@ final class Describe {
     }
     String sep = "(";
     for (FieldDescriptor child : node.getDescriptorForType().getFields()) {
-      if (child.getMessageType() != null
+      if (child.getJavaType() == FieldDescriptor.JavaType.MESSAGE
           && child.getMessageType().getFullName().equals(CompressiveEncoding.getDescriptor().getFullName())
           && !child.isRepeated()
           && node.hasField(child)) {
