@@ -1,0 +1,461 @@
+package io.lancecodec.bench.compare;
+
+import io.lancecodec.bench.compare.Engines.Engine;
+import io.lancecodec.bench.compare.Engines.Reader;
+import io.lancecodec.runtime.CodecRegistry;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.FileVersion;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * The end-to-end comparison behind {@code bin/lance-codec bench}: every system writes and reads
+ * every data set in one process, interleaved (each repetition visits every system in a rotated
+ * order), after a warm-up repetition that also verifies every system's output against the source.
+ * stdout: a Markdown table; {@code --out DIR}: the same as CSV; stderr: progress and notes.
+ *
+ * <pre>
+ * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR]
+ * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick]   (the codec leaderboard)
+ * </pre>
+ */
+public final class Compare {
+  static final int[] TAKE_SIZES = {1, 10, 100};
+  static final String[] METRICS = {"size_bytes", "write_MBps", "scan_MBps", "take1_rows_per_s", "take10_rows_per_s",
+      "take100_rows_per_s", "open_ms", "search_cache_bytes"};
+  /** Whether a larger value of the metric is better (for the ratio's reading only). */
+  static final boolean[] HIGHER_BETTER = {false, true, true, true, true, true, false, false};
+
+  private Compare() {}
+
+  /** Thrown for bad arguments: one line, exit status 2. */
+  static final class Usage extends RuntimeException {
+    Usage(String m) {
+      super(m);
+    }
+  }
+
+  public static void main(String[] args) {
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+    int status;
+    try {
+      status = run(args, out, System.err);
+    } catch (Usage e) {
+      System.err.println("lance-codec bench: " + e.getMessage());
+      status = 2;
+    } catch (Throwable e) {
+      System.err.println("lance-codec bench: " + (e.getMessage() == null ? e.toString() : e.getClass().getSimpleName() + ": "
+          + e.getMessage()).replaceAll("\\s*\\R\\s*", " "));
+      if (Arrays.asList(args).contains("--debug")) {
+        e.printStackTrace();
+      }
+      status = 1;
+    }
+    out.flush();
+    System.exit(status);
+  }
+
+  static int run(String[] argv, PrintStream out, PrintStream err) throws Exception {
+    Map<String, String> o = parse(argv);
+    if (o.containsKey("--codec")) {
+      return Leaderboard.run(o, out, err);
+    }
+    if (o.containsKey("--column") || o.containsKey("--options")) {
+      throw new Usage((o.containsKey("--column") ? "--column" : "--options") + " needs --codec (the leaderboard)");
+    }
+    boolean quick = o.containsKey("--quick");
+    int reps = o.containsKey("--reps") ? Integer.parseInt(o.get("--reps")) : quick ? 1 : 5;
+    Path dataDir = Path.of(o.getOrDefault("--data", defaultDataDir().toString()));
+    Path demoDir = Path.of(o.getOrDefault("--demo", root().resolve("cli/src/main/resources/demo").toString()));
+    if (o.containsKey("--data") && !Files.isDirectory(dataDir)) {
+      throw new Usage("--data " + dataDir + ": not a directory");
+    }
+    Path outDir = o.containsKey("--out") ? Path.of(o.get("--out")) : null;
+    if (outDir != null) {
+      Files.createDirectories(outDir);
+    }
+    long minNanos = quick ? 5_000_000L : 150_000_000L;
+
+    String header = header(quick, reps);
+    err.println(header.replaceAll("(?m)^", "# "));
+    StringBuilder notes = new StringBuilder();
+    List<Row> results = new ArrayList<>();
+    Path tmp = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "lance-codec-compare-");
+    long t0 = System.nanoTime();
+    try (BufferAllocator alloc = new RootAllocator()) {
+      List<Data> sets = Data.load(dataDir, demoDir, quick ? 8192 : Integer.MAX_VALUE, quick, alloc, notes);
+      try {
+        List<Engine> engines = List.of(
+            new Engines.Ours(FileVersion.V2_1, alloc),
+            new Engines.Ours(FileVersion.V2_2, alloc),
+            new Engines.Ref("2.1", alloc),
+            new Engines.Ref("2.2", alloc),
+            new Engines.Parquet(false),
+            new Engines.Parquet(true),
+            new Engines.ArrowIpc(alloc),
+            new Engines.Arraycopy());
+        for (Data d : sets) {
+          err.printf(Locale.ROOT, "# %s: %s, %,d raw Arrow bytes%n", d.name, d.source, d.rawBytes);
+          results.addAll(measure(d, engines, reps, minNanos, tmp, err, notes));
+        }
+      } finally {
+        sets.forEach(Data::close);
+      }
+    } finally {
+      try (Stream<Path> s = Files.walk(tmp)) {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+    String footer = String.format(Locale.ROOT, "total %.0f s; loadavg after: %s", (System.nanoTime() - t0) / 1e9, loadavg());
+    String md = markdown(results, header, notes.toString(), footer);
+    out.print(md);
+    out.flush();
+    if (outDir != null) {
+      String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
+      Path csv = outDir.resolve("compare-" + stamp + (quick ? "-quick" : "") + ".csv");
+      Files.writeString(csv, csv(results, header + "\n" + footer));
+      Files.writeString(outDir.resolve("compare-" + stamp + (quick ? "-quick" : "") + ".md"), md);
+      err.println("# wrote " + csv + " and the .md beside it");
+    }
+    return 0;
+  }
+
+  static Map<String, String> parse(String[] argv) {
+    Map<String, String> o = new LinkedHashMap<>();
+    List<String> flags = List.of("--quick", "--debug");
+    List<String> valued = List.of("--data", "--out", "--reps", "--demo", "--codec", "--column", "--options");
+    for (int i = 0; i < argv.length; i++) {
+      String a = argv[i];
+      String name = a;
+      String value = null;
+      int eq = a.indexOf('=');
+      if (a.startsWith("--") && eq > 0) {
+        name = a.substring(0, eq);
+        value = a.substring(eq + 1);
+      }
+      if (flags.contains(name) && value == null) {
+        o.put(name, "");
+      } else if (valued.contains(name)) {
+        if (value == null) {
+          if (i + 1 >= argv.length) {
+            throw new Usage("option " + name + " needs a value");
+          }
+          value = argv[++i];
+        }
+        o.put(name, value);
+      } else {
+        throw new Usage("unknown argument '" + a + "' (usage: bench [--quick] [--data DIR] [--out DIR] [--reps N]"
+            + " | bench --codec NAME [--data FILE --column C] [--options K=V,...])");
+      }
+    }
+    if (o.containsKey("--reps")) {
+      try {
+        if (Integer.parseInt(o.get("--reps")) < 1) {
+          throw new NumberFormatException();
+        }
+      } catch (NumberFormatException e) {
+        throw new Usage("--reps must be a positive integer, got '" + o.get("--reps") + "'");
+      }
+    }
+    return o;
+  }
+
+  /** The repository root: -Dlance.codec.root, else the working directory's parent when run from bench/. */
+  static Path root() {
+    String r = System.getProperty("lance.codec.root");
+    if (r != null) {
+      return Path.of(r);
+    }
+    Path cwd = Path.of("").toAbsolutePath();
+    return Files.isDirectory(cwd.resolve("bench")) ? cwd : cwd.getParent();
+  }
+
+  static Path defaultDataDir() {
+    return root().resolveSibling("shared").resolve("data");
+  }
+
+  static String loadavg() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).strip();
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+
+  static String header(boolean quick, int reps) {
+    String codecs = CodecRegistry.discover().codecs().stream().map(CodecPlugin::name).collect(Collectors.joining(","));
+    return String.format(Locale.ROOT,
+        "lance-codec bench%s: %s, %s %s, %d cpus, JDK %s; loadavg before: %s%n"
+            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s",
+        quick ? " --quick" : "", Instant.now().truncatedTo(ChronoUnit.SECONDS), System.getProperty("os.name"),
+        System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+        loadavg(), reps, codecs);
+  }
+
+  // ---------------------------------------------------------------- measuring
+
+  /** One system on one data set: samples per metric. */
+  static final class Row {
+    final String dataset;
+    final String system;
+    final String refSystem;
+    final long rows;
+    final List<List<Double>> samples = new ArrayList<>();
+
+    Row(String dataset, String system, String refSystem, long rows) {
+      this.dataset = dataset;
+      this.system = system;
+      this.refSystem = refSystem;
+      this.rows = rows;
+      for (int i = 0; i < METRICS.length; i++) {
+        samples.add(new ArrayList<>());
+      }
+    }
+
+    void add(int metric, double v) {
+      samples.get(metric).add(v);
+    }
+
+    double median(int metric) {
+      List<Double> s = samples.get(metric);
+      if (s.isEmpty()) {
+        return Double.NaN;
+      }
+      double[] a = s.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+
+    double min(int metric) {
+      return samples.get(metric).stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    double max(int metric) {
+      return samples.get(metric).stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+  }
+
+  static List<Row> measure(Data d, List<Engine> engines, int reps, long minNanos, Path tmp, PrintStream err,
+      StringBuilder notes) throws Exception {
+    Map<Engine, Row> rows = new LinkedHashMap<>();
+    Map<Engine, String> broken = new LinkedHashMap<>();
+    for (Engine e : engines) {
+      rows.put(e, new Row(d.name, e.name(), e.refName(), d.rows));
+    }
+    // Random rows, ascending and distinct within a batch: the same batches for every system.
+    Map<Integer, long[][]> batches = new LinkedHashMap<>();
+    SplittableRandom rnd = new SplittableRandom(42);
+    for (int k : TAKE_SIZES) {
+      long[][] b = new long[512][];
+      for (int i = 0; i < b.length; i++) {
+        b[i] = rnd.longs(Math.min(k, d.rows) * 2L, 0, d.rows).distinct().limit(Math.min(k, d.rows)).sorted().toArray();
+      }
+      batches.put(k, b);
+    }
+    long fullHash = d.hashAll();
+    for (int rep = 0; rep <= reps; rep++) {
+      boolean warm = rep == 0;
+      for (int s = 0; s < engines.size(); s++) {
+        Engine e = engines.get((s + rep) % engines.size());
+        if (broken.containsKey(e)) {
+          continue;
+        }
+        Row row = rows.get(e);
+        Path file = tmp.resolve(d.name + "." + e.name());
+        try {
+          // write
+          long t = System.nanoTime();
+          long size = e.write(d, file);
+          double writeS = (System.nanoTime() - t) / 1e9;
+          // open (cold: a fresh reader each time; the OS page cache is warm)
+          int opens = 0;
+          long openNanos = 0;
+          do {
+            t = System.nanoTime();
+            try (Reader r = e.open(d, file)) {
+              openNanos += System.nanoTime() - t;
+            }
+            opens++;
+          } while (openNanos < minNanos / 3 && opens < 1000);
+          try (Reader r = e.open(d, file)) {
+            if (warm) {
+              check(e, "scan", r.scan(true), fullHash);
+              for (int k : TAKE_SIZES) {
+                for (int i = 0; i < 3; i++) {
+                  long[] b = batches.get(k)[i];
+                  check(e, "take of " + k, r.take(b, true), d.hashRows(b));
+                }
+              }
+            }
+            int scans = 0;
+            t = System.nanoTime();
+            do {
+              r.scan(false);
+              scans++;
+            } while (System.nanoTime() - t < minNanos);
+            double scanS = (System.nanoTime() - t) / 1e9 / scans;
+            double[] take = new double[TAKE_SIZES.length];
+            for (int ki = 0; ki < TAKE_SIZES.length; ki++) {
+              long[][] b = batches.get(TAKE_SIZES[ki]);
+              long n = 0;
+              int i = 0;
+              t = System.nanoTime();
+              do {
+                long[] batch = b[(i + rep * 37) % b.length];
+                r.take(batch, false);
+                n += batch.length;
+                i++;
+              } while (System.nanoTime() - t < minNanos && i < 100_000);
+              take[ki] = n / ((System.nanoTime() - t) / 1e9);
+            }
+            if (!warm) {
+              if (e.hasFile()) {
+                row.add(0, size);
+                row.add(1, d.rawBytes / 1e6 / writeS);
+                row.add(6, openNanos / 1e6 / opens);
+              }
+              row.add(2, d.rawBytes / 1e6 / scanS);
+              for (int ki = 0; ki < TAKE_SIZES.length; ki++) {
+                row.add(3 + ki, take[ki]);
+              }
+              row.add(7, r.searchCacheBytes() < 0 ? Double.NaN : r.searchCacheBytes());
+            }
+          }
+        } catch (Exception | LinkageError ex) {
+          String why = ex.getClass().getSimpleName() + ": " + String.valueOf(ex.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+          broken.put(e, why);
+          notes.append(d.name).append(" / ").append(e.name()).append(": not measured (").append(why).append(")\n");
+          err.println("#   " + e.name() + ": FAILED: " + why);
+        } finally {
+          Files.deleteIfExists(file);
+        }
+      }
+      err.printf(Locale.ROOT, "#   %s done (loadavg %s)%n", warm ? "warm-up and verification" : "repetition " + rep,
+          loadavg());
+    }
+    List<Row> out = new ArrayList<>();
+    for (Engine e : engines) {
+      if (!broken.containsKey(e)) {
+        out.add(rows.get(e));
+      }
+    }
+    return out;
+  }
+
+  static void check(Engine e, String what, long got, long expected) {
+    if (got != expected) {
+      throw new IllegalStateException(e.name() + " " + what + ": values differ from the source data");
+    }
+  }
+
+  // ---------------------------------------------------------------- output
+
+  static String fmt(double v) {
+    if (Double.isNaN(v)) {
+      return "—";
+    }
+    double a = Math.abs(v);
+    if (a >= 100_000) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (a >= 100) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    if (a >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    if (a >= 1) {
+      return String.format(Locale.ROOT, "%.2f", v);
+    }
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  static String withSpread(Row r, int m) {
+    double med = r.median(m);
+    if (Double.isNaN(med)) {
+      return "—";
+    }
+    if (r.samples.get(m).size() < 2 || m == 0 || m == 7) {
+      return fmt(med);
+    }
+    return fmt(med) + " (" + fmt(r.min(m)) + "–" + fmt(r.max(m)) + ")";
+  }
+
+  static Row ref(List<Row> all, Row r) {
+    for (Row x : all) {
+      if (x.dataset.equals(r.dataset) && x.system.equals(r.refSystem)) {
+        return x;
+      }
+    }
+    return null;
+  }
+
+  static double ratio(List<Row> all, Row r, int m) {
+    Row ref = ref(all, r);
+    return ref == null ? Double.NaN : r.median(m) / ref.median(m);
+  }
+
+  static String markdown(List<Row> rows, String header, String notes, String footer) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(header.lines().map(l -> "<!-- " + l + " -->").collect(Collectors.joining("\n"))).append("\n\n");
+    sb.append("| data set | system | size B | size ×ref | B/value | write MB/s | write ×ref | scan MB/s | scan ×ref"
+        + " | take 1 rows/s | take 1 ×ref | take 10 rows/s | take 10 ×ref | take 100 rows/s | take 100 ×ref"
+        + " | open ms | open ×ref | search cache B |\n");
+    sb.append("|---|---|" + "---:|".repeat(16) + "\n");
+    for (Row r : rows) {
+      sb.append("| ").append(r.dataset).append(" | ").append(r.system);
+      sb.append(" | ").append(withSpread(r, 0)).append(" | ").append(fmt(ratio(rows, r, 0)));
+      sb.append(" | ").append(fmt(r.median(0) / r.rows));
+      for (int m = 1; m <= 6; m++) {
+        sb.append(" | ").append(withSpread(r, m)).append(" | ").append(fmt(ratio(rows, r, m)));
+      }
+      sb.append(" | ").append(withSpread(r, 7)).append(" |\n");
+    }
+    sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 against ref-2.2, every other"
+        + " system against ref-2.1); MB/s are raw Arrow bytes (values, plus 4-byte offsets for strings) per second."
+        + " Search cache: ours = LanceFileReader.searchCacheBytes(); Parquet = 20 B per page of offset index;"
+        + " Arrow IPC = 24 B per record batch; the reference does not report it (—).\n");
+    if (!notes.isEmpty()) {
+      sb.append('\n').append(notes.lines().map(l -> "- " + l).collect(Collectors.joining("\n"))).append('\n');
+    }
+    sb.append("\n<!-- ").append(footer).append(" -->\n");
+    return sb.toString();
+  }
+
+  static String csv(List<Row> rows, String comment) {
+    StringBuilder sb = new StringBuilder();
+    comment.lines().forEach(l -> sb.append("# ").append(l).append('\n'));
+    sb.append("dataset,system,rows,metric,median,min,max,samples,ref_system,ratio_to_ref\n");
+    for (Row r : rows) {
+      for (int m = 0; m < METRICS.length; m++) {
+        if (r.samples.get(m).isEmpty() || Double.isNaN(r.median(m))) {
+          continue;
+        }
+        sb.append(String.join(",", r.dataset, r.system, Long.toString(r.rows), METRICS[m], num(r.median(m)),
+            num(r.min(m)), num(r.max(m)), Integer.toString(r.samples.get(m).size()), r.refSystem,
+            num(ratio(rows, r, m)))).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  static String num(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v);
+  }
+}

@@ -1,0 +1,482 @@
+package io.lancecodec.bench.compare;
+
+import io.lancecodec.runtime.CodecRegistry;
+import io.lancecodec.runtime.LanceFileReader;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * The research harness: {@code bench --codec NAME [--data FILE --column C]}. Every codec plugin the
+ * registry finds (so a third party's jar on the class path takes part) is asked, through the SPI
+ * alone, for a mini-block compressor for one column; each offer is run and scored beside the
+ * others: compressed bytes and ratio, encode and decode MB/s, the bytes a reader must fetch and
+ * decode to get one random value (the whole mini-block chunk holding it, plus its 2-byte chunk
+ * metadata), and the time to decode that chunk. The named codec is marked; it must make an offer.
+ */
+final class Leaderboard {
+  private Leaderboard() {}
+
+  static int run(Map<String, String> o, PrintStream out, PrintStream err) throws Exception {
+    String codec = o.get("--codec");
+    boolean quick = o.containsKey("--quick");
+    CodecRegistry registry = CodecRegistry.discover();
+    List<String> names = registry.codecs().stream().map(CodecPlugin::name).toList();
+    if (!codec.equals("all") && !names.contains(codec)) {
+      throw new Compare.Usage("no codec plugin named '" + codec + "' on the class path (installed: "
+          + String.join(", ", names) + "; or 'all')");
+    }
+    try (BufferAllocator alloc = new RootAllocator(); Data d = load(o, quick, alloc)) {
+      DataBlock block = toBlock(d);
+      err.printf(Locale.ROOT, "# leaderboard: %s, %,d values, %,d raw bytes; loadavg %s%n", d.source, d.rows, d.rawBytes,
+          Compare.loadavg());
+      List<String[]> table = new ArrayList<>();
+      List<Double> order = new ArrayList<>();
+      List<FieldOptions> optionSets = new ArrayList<>();
+      if (o.containsKey("--options")) {
+        Map<String, String> m = new java.util.TreeMap<>();
+        for (String kv : o.get("--options").split(",")) {
+          int eq = kv.indexOf('=');
+          if (eq <= 0) {
+            throw new Compare.Usage("--options: expected KEY=VALUE[,KEY=VALUE...], got '" + kv + "'");
+          }
+          String k = kv.substring(0, eq).strip();
+          m.put(k.startsWith(FieldOptions.PREFIX) ? k : FieldOptions.PREFIX + k, kv.substring(eq + 1).strip());
+        }
+        optionSets.add(FieldOptions.fromMetadata(m));
+      } else {
+        // Lance's standard field options: none, then general compression requested.
+        optionSets.add(FieldOptions.DEFAULT);
+        optionSets.add(FieldOptions.fromMetadata(Map.of(FieldOptions.PREFIX + "compression", "zstd")));
+        optionSets.add(FieldOptions.fromMetadata(Map.of(FieldOptions.PREFIX + "compression", "lz4")));
+      }
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      java.util.Set<String> offered = new java.util.HashSet<>();
+      // One untimed pass first, so the first codec measured is not the one that pays for the JIT.
+      for (boolean warm : new boolean[] {true, false}) {
+      for (FileVersion version : List.of(FileVersion.V2_1, FileVersion.V2_2)) {
+        for (FieldOptions options : optionSets) {
+        String optText = options.raw().isEmpty() ? "—" : options.raw().entrySet().stream()
+            .map(e -> e.getKey().substring(FieldOptions.PREFIX.length()) + "=" + e.getValue()).collect(Collectors.joining(","));
+        for (CodecPlugin p : registry.codecs()) {
+          if (!p.fileVersions().contains(version)) {
+            continue;
+          }
+          Optional<Proposal<MiniBlockCompressor>> offer;
+          try {
+            offer = p.proposeMiniBlock(block, new Context(registry, version, p, StatsOf.of(block), options));
+          } catch (RuntimeException e) {
+            if (!warm) {
+              table.add(row(p, version, optText, codec, "proposal failed: " + e));
+              order.add(Double.MAX_VALUE);
+            }
+            continue;
+          }
+          if (offer.isEmpty()) {
+            continue;
+          }
+          offered.add(p.name() + "|" + version);
+          Supplier<MiniBlockCompressed> encode = () -> p.proposeMiniBlock(block,
+              new Context(registry, version, p, StatsOf.of(block), options)).orElseThrow().compressor().compress(block);
+          if (warm) {
+            try {
+              score(registry, encode, block, d, true);
+            } catch (RuntimeException e) {
+              // reported by the measured pass
+            }
+            continue;
+          }
+          try {
+            Score s = score(registry, encode, block, d, quick);
+            if (!seen.add(p.name() + "|" + version + "|" + s.encoding)) {
+              continue; // the same offer as without these options
+            }
+            table.add(new String[] {mark(p, codec), version.toString(), optText, offer.get().codec(), s.encoding,
+                String.format(Locale.ROOT, "%,d", s.bytes), String.format(Locale.ROOT, "%.3f", s.ratio),
+                String.format(Locale.ROOT, "%.3f", 8.0 * s.bytes / d.rows),
+                String.format(Locale.ROOT, "%.0f", s.encodeMBps), String.format(Locale.ROOT, "%.0f", s.decodeMBps),
+                String.format(Locale.ROOT, "%,.0f", s.bytesPerRandomValue),
+                String.format(Locale.ROOT, "%.2f", s.randomValueMicros), s.verified ? "yes" : "NO"});
+            order.add(s.bytes * 1.0 + (version == FileVersion.V2_2 ? 0.5 : 0));
+          } catch (RuntimeException e) {
+            table.add(row(p, version, optText, codec, "failed: " + e));
+            order.add(Double.MAX_VALUE);
+          }
+        }
+        }
+      }
+      }
+      for (CodecPlugin p : registry.codecs()) {
+        for (FileVersion version : List.of(FileVersion.V2_1, FileVersion.V2_2)) {
+          if (p.name().equals(codec) && !offered.contains(p.name() + "|" + version)) {
+            table.add(row(p, version, "any", codec, p.fileVersions().contains(version)
+                ? "no mini-block offer for this column" : "does not support this file version"));
+            order.add(Double.MAX_VALUE);
+          }
+        }
+      }
+      Integer[] idx = new Integer[table.size()];
+      for (int i = 0; i < idx.length; i++) {
+        idx[i] = i;
+      }
+      Arrays.sort(idx, Comparator.comparingDouble(order::get));
+      out.printf(Locale.ROOT, "<!-- codec leaderboard %s: %s; %,d values, %,d raw bytes; %s; loadavg %s -->%n%n",
+          java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), d.source, d.rows, d.rawBytes,
+          quick ? "best of 2 runs" : "best of 5 runs", Compare.loadavg());
+      out.println("| codec (plugin) | file version | field options | offer | encoding | bytes | ratio | bits/value"
+          + " | encode MB/s | decode MB/s | bytes read per random value | random value µs | round trip |");
+      out.println("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
+      for (int i : idx) {
+        out.println("| " + String.join(" | ", table.get(i)) + " |");
+      }
+      out.println();
+      out.println("Mini-block compressors only, called through the SPI; **bold** = --codec. Every plugin is asked with"
+          + " no field options and with lance-encoding:compression=zstd and =lz4 (or with --options); an offer equal to"
+          + " the one without options is listed once. encode = statistics + CodecPlugin.proposeMiniBlock + compress;"
+          + " decode = MiniBlockDecompressor.decompress of every chunk; MB/s = raw bytes per second, best of the runs."
+          + " Bytes = chunk buffers + 2 B per chunk + the encoding message. Bytes read per random value = the chunk"
+          + " holding it plus its 2 B of metadata, averaged over values; random value µs = decoding that chunk.");
+      return 0;
+    }
+  }
+
+  static String mark(CodecPlugin p, String codec) {
+    String label = p.name() + " (" + CodecRegistry.jarOf(p) + ")";
+    return p.name().equals(codec) ? "**" + label + "**" : label;
+  }
+
+  static String[] row(CodecPlugin p, FileVersion v, String optText, String codec, String why) {
+    return new String[] {mark(p, codec), v.toString(), optText, "—", why.replace('|', '/'), "—", "—", "—", "—", "—", "—", "—",
+        "—"};
+  }
+
+  static Data load(Map<String, String> o, boolean quick, BufferAllocator alloc) throws Exception {
+    int limit = quick ? 65_536 : 1 << 20;
+    String file = o.get("--data");
+    String column = o.get("--column");
+    if (file == null) {
+      if (column != null) {
+        throw new Compare.Usage("--column needs --data FILE");
+      }
+      Path tokens = Compare.defaultDataDir().resolve("tokens/tokens-cl100k-2048.u32");
+      if (Files.isReadable(tokens)) {
+        return Data.tokens(tokens, limit, alloc);
+      }
+      return Data.arrowColumn("demo-flights-distance", Compare.root().resolve("cli/src/main/resources/demo/flights-100k.arrow"),
+          "distance", limit, alloc);
+    }
+    Path f = Path.of(file);
+    if (!Files.isRegularFile(f)) {
+      throw new Compare.Usage("--data " + file + ": no such file");
+    }
+    String n = f.getFileName().toString();
+    if (n.endsWith(".u32")) {
+      return Data.tokens(f, limit, alloc);
+    }
+    if (n.endsWith(".txt")) {
+      return Data.lines(n, f, limit, alloc);
+    }
+    if (column == null) {
+      throw new Compare.Usage("--data " + file + " needs --column C");
+    }
+    if (n.endsWith(".arrow") || n.endsWith(".feather") || n.endsWith(".ipc")) {
+      return Data.arrowColumn(n + ":" + column, f, column, limit, alloc);
+    }
+    if (n.endsWith(".csv")) {
+      List<String> lines = Files.readAllLines(f).subList(0, 2);
+      String[] h = lines.get(0).split(",", -1);
+      int c = Arrays.asList(h).indexOf(column);
+      if (c < 0) {
+        throw new Compare.Usage(file + ": no column '" + column + "' (columns: " + String.join(", ", h) + ")");
+      }
+      String sample = lines.size() > 1 ? lines.get(1).split(",", -1)[c] : "";
+      Data.Kind kind = sample.matches("-?\\d+") ? Data.Kind.INT64 : sample.matches("-?[\\d.eE+-]+") ? Data.Kind.FLOAT64
+          : Data.Kind.UTF8;
+      return Data.csvColumn(n + ":" + column, f, column, kind, limit, alloc);
+    }
+    if (n.endsWith(".lance")) {
+      try (LanceFileReader r = LanceFileReader.open(f)) {
+        long rows = Math.min(r.numRows(), limit);
+        try (VectorSchemaRoot root = r.readRange(0, rows, List.of(column), alloc)) {
+          Path tmp = Files.createTempFile("leaderboard-", ".arrow");
+          try {
+            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
+                var w = new org.apache.arrow.vector.ipc.ArrowFileWriter(root, null, ch)) {
+              w.start();
+              w.writeBatch();
+              w.end();
+            }
+            return Data.arrowColumn(n + ":" + column, tmp, column, limit, alloc);
+          } finally {
+            Files.deleteIfExists(tmp);
+          }
+        }
+      }
+    }
+    throw new Compare.Usage("--data " + file + ": unknown kind (.arrow/.feather/.ipc, .csv, .lance with --column; .u32 token"
+        + " ids; .txt one string per line)");
+  }
+
+  static DataBlock toBlock(Data d) {
+    if (d.kind == Data.Kind.UTF8) {
+      byte[] off = new byte[4 * d.offsets.length];
+      for (int i = 0; i < d.offsets.length; i++) {
+        LittleEndian.putInt(off, 4 * i, d.offsets[i]);
+      }
+      return new DataBlock.VariableWidth(off, 32, d.values, d.rows);
+    }
+    return new DataBlock.FixedWidth(d.values, d.kind.bits, d.rows);
+  }
+
+  record Score(String encoding, long bytes, double ratio, double encodeMBps, double decodeMBps,
+      double bytesPerRandomValue, double randomValueMicros, boolean verified) {}
+
+  /** Scores one offer; {@code encode} = statistics + proposal + compression, as the writer does it. */
+  static Score score(CodecRegistry registry, Supplier<MiniBlockCompressed> encode, DataBlock block, Data d, boolean quick) {
+    int runs = quick ? 2 : 5;
+    MiniBlockCompressed last = null;
+    double bestEncode = Double.MAX_VALUE;
+    for (int i = 0; i < runs; i++) {
+      long t = System.nanoTime();
+      last = encode.get();
+      bestEncode = Math.min(bestEncode, (System.nanoTime() - t) / 1e9);
+    }
+    MiniBlockCompressed c = last;
+    MiniBlockDecompressor dec = registry.miniBlock(c.encoding());
+    int nb = c.buffers().size();
+    List<MiniBlockChunk> chunks = c.chunks();
+    int[][] starts = new int[chunks.size()][nb];
+    long[] values = new long[chunks.size()];
+    long[] chunkBytes = new long[chunks.size()];
+    int[] pos = new int[nb];
+    long remaining = c.numValues();
+    for (int k = 0; k < chunks.size(); k++) {
+      MiniBlockChunk ch = chunks.get(k);
+      values[k] = ch.logNumValues() == 0 ? remaining : 1L << ch.logNumValues();
+      remaining -= values[k];
+      for (int b = 0; b < nb; b++) {
+        starts[k][b] = pos[b];
+        pos[b] += ch.bufferSizes()[b];
+        chunkBytes[k] += ch.bufferSizes()[b];
+      }
+    }
+    long bytes = 2L * chunks.size() + c.encoding().getSerializedSize();
+    for (byte[] b : c.buffers()) {
+      bytes += b.length;
+    }
+    BiFunction<Integer, Boolean, DataBlock> decodeChunk = (k, keep) -> {
+      List<byte[]> bufs = new ArrayList<>(nb);
+      for (int b = 0; b < nb; b++) {
+        bufs.add(Arrays.copyOfRange(c.buffers().get(b), starts[k][b], starts[k][b] + chunks.get(k).bufferSizes()[b]));
+      }
+      return dec.decompress(bufs, values[k]);
+    };
+    // verify once
+    boolean ok = true;
+    long v0 = 0;
+    for (int k = 0; k < chunks.size(); k++) {
+      ok &= same(decodeChunk.apply(k, true), d, v0, values[k]);
+      v0 += values[k];
+    }
+    double bestDecode = Double.MAX_VALUE;
+    for (int i = 0; i < runs; i++) {
+      long t = System.nanoTime();
+      for (int k = 0; k < chunks.size(); k++) {
+        decodeChunk.apply(k, false);
+      }
+      bestDecode = Math.min(bestDecode, (System.nanoTime() - t) / 1e9);
+    }
+    double perRandom = 0;
+    for (int k = 0; k < chunks.size(); k++) {
+      perRandom += (double) values[k] / d.rows * (chunkBytes[k] + 2);
+    }
+    SplittableRandom rnd = new SplittableRandom(7);
+    int probes = quick ? 200 : 2000;
+    long[] cum = new long[chunks.size() + 1];
+    for (int k = 0; k < chunks.size(); k++) {
+      cum[k + 1] = cum[k] + values[k];
+    }
+    long t = System.nanoTime();
+    for (int i = 0; i < probes; i++) {
+      long row = rnd.nextLong(d.rows);
+      int k = Arrays.binarySearch(cum, row);
+      k = k >= 0 ? k : -k - 2;
+      decodeChunk.apply(k, false);
+    }
+    double micros = (System.nanoTime() - t) / 1e3 / probes;
+    return new Score(describe(c.encoding()), bytes, (double) d.rawBytes / bytes, d.rawBytes / 1e6 / bestEncode,
+        d.rawBytes / 1e6 / bestDecode, perRandom, micros, ok);
+  }
+
+  /** The compression tree as a short text: message names and small integers, no byte strings. */
+  static String describe(com.google.protobuf.Message m) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<com.google.protobuf.Descriptors.FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+      Object v = e.getValue();
+      if (v instanceof com.google.protobuf.Message child) {
+        String inner = describe(child);
+        if (m.getDescriptorForType().getName().equals("CompressiveEncoding")) {
+          sb.append(sb.length() > 0 ? " " : "").append(inner);
+        } else {
+          sb.append(sb.length() > 0 ? " " : "").append(e.getKey().getName()).append('(').append(inner).append(')');
+        }
+      } else if (v instanceof Number || v instanceof Boolean || v instanceof com.google.protobuf.Descriptors.EnumValueDescriptor) {
+        sb.append(sb.length() > 0 ? " " : "").append(e.getKey().getName()).append('=').append(v);
+      }
+    }
+    String name = m.getDescriptorForType().getName();
+    return name.equals("CompressiveEncoding") ? sb.toString() : name + (sb.length() > 0 ? "{" + sb + "}" : "");
+  }
+
+  static boolean same(DataBlock got, Data d, long first, long n) {
+    if (d.kind == Data.Kind.UTF8) {
+      if (!(got instanceof DataBlock.VariableWidth vw) || vw.numValues() != n) {
+        return false;
+      }
+      for (int i = 0; i < n; i++) {
+        int r = (int) (first + i);
+        byte[] want = Arrays.copyOfRange(d.values, d.offsets[r], d.offsets[r + 1]);
+        byte[] have = Arrays.copyOfRange(vw.data(), (int) vw.offset(i), (int) vw.offset(i + 1));
+        if (!Arrays.equals(want, have)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (!(got instanceof DataBlock.FixedWidth fw) || fw.numValues() != n) {
+      return false;
+    }
+    int w = d.kind.bits / 8;
+    return Arrays.equals(fw.data(), 0, (int) n * w, d.values, (int) first * w, (int) (first + n) * w);
+  }
+
+  /** Stats as the runtime computes them (its collector is internal). */
+  static final class StatsOf {
+    static Stats of(DataBlock block) {
+      if (block instanceof DataBlock.VariableWidth vw) {
+        int n = (int) vw.numValues();
+        long max = 0;
+        for (int i = 0; i < n; i++) {
+          max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
+        }
+        return new Stats(n, vw.bitsPerOffset(), vw.bitsPerOffset(), n == 0 ? 0 : 1, vw.offset(n) - vw.offset(0), max);
+      }
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int bits = fw.bitsPerValue();
+      int n = (int) fw.numValues();
+      byte[] d = fw.data();
+      int w = bits / 8;
+      long or = 0;
+      long runs = n == 0 ? 0 : 1;
+      long prev = 0;
+      for (int i = 0; i < n; i++) {
+        long v = switch (w) {
+          case 1 -> d[i] & 0xFFL;
+          case 2 -> LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
+          case 4 -> LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
+          default -> LittleEndian.getLong(d, 8 * i);
+        };
+        or |= v;
+        if (i > 0 && v != prev) {
+          runs++;
+        }
+        prev = v;
+      }
+      return new Stats(n, bits, 64 - Long.numberOfLeadingZeros(or), runs, fw.usedBytes(), w);
+    }
+  }
+
+  /** The runtime's proposal context, rebuilt from public API: inner offers exclude the asking plugin. */
+  static final class Context implements ProposalContext {
+    final CodecRegistry registry;
+    final FileVersion version;
+    final CodecPlugin asking;
+    final Stats stats;
+    final FieldOptions options;
+
+    Context(CodecRegistry registry, FileVersion version, CodecPlugin asking, Stats stats, FieldOptions options) {
+      this.registry = registry;
+      this.version = version;
+      this.asking = asking;
+      this.stats = stats;
+      this.options = options;
+    }
+
+    @Override
+    public Stats stats() {
+      return stats;
+    }
+
+    @Override
+    public FieldOptions options() {
+      return options;
+    }
+
+    @Override
+    public FileVersion version() {
+      return version;
+    }
+
+    private <C> Optional<Proposal<C>> offer(DataBlock block, Ask<C> ask) {
+      Stats s = StatsOf.of(block);
+      Proposal<C> best = null;
+      for (CodecPlugin p : registry.codecs()) {
+        if (p == asking || !p.fileVersions().contains(version)) {
+          continue;
+        }
+        Optional<Proposal<C>> o = ask.ask(p, block, new Context(registry, version, p, s, options));
+        if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
+          best = o.get();
+        }
+      }
+      return Optional.ofNullable(best);
+    }
+
+    interface Ask<C> {
+      Optional<Proposal<C>> ask(CodecPlugin p, DataBlock b, ProposalContext c);
+    }
+
+    @Override
+    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
+      return offer(block, CodecPlugin::proposeMiniBlock);
+    }
+
+    @Override
+    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
+      return offer(block, CodecPlugin::proposePerValue);
+    }
+
+    @Override
+    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
+      return offer(block, CodecPlugin::proposeBlock);
+    }
+  }
+}
