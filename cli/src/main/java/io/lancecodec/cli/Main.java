@@ -69,6 +69,11 @@ public final class Main {
       "  inspect FILE [--json]                    file version, schema, and every page's layout, compression and bytes",
       "  codecs [--json]                          the codec and layout plugins found on the class path",
       "  demo                                     write real data sets as Lance 2.1 and 2.2 and report sizes and speed",
+      "  bench [--quick] [--data DIR] [--out DIR] [--reps N]   compare with the reference Lance, Parquet, Arrow IPC",
+      "                                           and memcpy on real data, in one process (needs the source tree;",
+      "                                           a Markdown table on stdout, CSV in --out DIR)",
+      "                                           bench --codec NAME [--data FILE --column C] [--options K=V,...]:",
+      "                                           score a codec plugin on a column beside every installed codec",
       "",
       "options:",
       "  --debug      print stack traces of errors",
@@ -178,6 +183,7 @@ public final class Main {
       "inspect", Map.of("--json", false),
       "codecs", Map.of("--json", false),
       "demo", Map.of(),
+      "bench", Bench.OPTIONS,
       "help", Map.of());
 
   private static final Map<String, int[]> ARITY = Map.of(
@@ -186,6 +192,7 @@ public final class Main {
       "inspect", new int[] {1, 1},
       "codecs", new int[] {0, 0},
       "demo", new int[] {0, 0},
+      "bench", new int[] {0, 0},
       "help", new int[] {0, 1});
 
   private static final Map<String, String> SYNOPSIS = Map.of(
@@ -194,6 +201,7 @@ public final class Main {
       "inspect", "inspect FILE [--json]",
       "codecs", "codecs [--json]",
       "demo", "demo",
+      "bench", "bench [--quick] [--data DIR] [--out DIR] [--reps N]",
       "help", "help [COMMAND]");
 
   /** Parses the command line; returns null after printing help. */
@@ -223,11 +231,11 @@ public final class Main {
       if (!rest.isEmpty() && !rest.get(0).equals("--")) {
         throw new UsageException("unknown option '" + rest.get(0) + "' (try --help)");
       }
-      throw new UsageException("no command given (commands: cat, write, inspect, codecs, demo; try --help)");
+      throw new UsageException("no command given (commands: cat, write, inspect, codecs, demo, bench; try --help)");
     }
     Map<String, Boolean> allowed = OPTIONS.get(command);
     if (allowed == null) {
-      throw new UsageException("unknown command '" + command + "' (commands: cat, write, inspect, codecs, demo; try --help)");
+      throw new UsageException("unknown command '" + command + "' (commands: cat, write, inspect, codecs, demo, bench; try --help)");
     }
     Args args = new Args(help ? "help" : "help".equals(command) ? "help" : command);
     if (help) {
@@ -300,6 +308,9 @@ public final class Main {
       case "inspect" -> Inspect.run(existingFile(args.positional.get(0)), args.flag("--json"), out);
       case "codecs" -> codecs(args.flag("--json"));
       case "demo" -> new Demo(out, err).run();
+      case "bench" -> {
+        return new Bench(out, err, debug).run(args);
+      }
       default -> throw new UsageException("unknown command '" + args.command + "'");
     }
     return 0;
