@@ -72,6 +72,57 @@ class CorruptFileTest {
     return Files.readAllBytes(f);
   }
 
+  /** A file of nested columns: struct of list of struct, list of lists, wide strings in lists, vectors. */
+  static byte[] validNestedFile(FileVersion version) throws Exception {
+    Path f = dir.resolve("nested-" + version + ".lance");
+    Field wideStrings = new Field("item", new FieldType(true, ArrowType.Utf8.INSTANCE, null,
+        java.util.Map.of("lance-encoding:structural-encoding", "fullzip")), null);
+    Schema schema =
+        new Schema(
+            List.of(
+                NestedData.struct("s", NestedData.i32("a"), NestedData.list("b", NestedData.struct("item", NestedData.i32("c"), NestedData.str("d")))),
+                NestedData.list("ll", NestedData.list("item", NestedData.i32("item"))),
+                NestedData.list("lw", wideStrings),
+                NestedData.fsl("v", 16)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      Random rnd = new Random(9);
+      for (int i = 0; i < 1500; i++) {
+        for (int c = 0; c < 4; c++) {
+          NestedData.set(root.getVector(c), i, NestedData.value(schema.getFields().get(c), rnd, 0.2, 4));
+        }
+      }
+      root.setRowCount(1500);
+      try (LanceFileWriter w = LanceFileWriter.open(f, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(root);
+      }
+    }
+    return Files.readAllBytes(f);
+  }
+
+  @ParameterizedTest
+  @MethodSource("versions")
+  void nestedFileCorruptionFailsCleanly(FileVersion version) throws Exception {
+    byte[] valid = validNestedFile(version);
+    if (tryRead(valid, "nested-ok.lance") != null) {
+      fail("the valid nested file does not read");
+    }
+    for (int len = 0; len < valid.length; len += Math.max(1, valid.length / 200)) {
+      byte[] cut = Arrays.copyOf(valid, len);
+      LanceCodecException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          Duration.ofSeconds(5), () -> tryRead(cut, "nested-cut.lance"));
+      if (e == null) {
+        fail("nested file truncated to " + len + " of " + valid.length + " bytes but read without error");
+      }
+    }
+    Random rnd = new Random(13);
+    for (int k = 0; k < 600; k++) {
+      byte[] bad = valid.clone();
+      int pos = rnd.nextInt(valid.length - 40);
+      bad[pos] ^= (byte) (1 + rnd.nextInt(255));
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5), () -> tryRead(bad, "nested-flip.lance"));
+    }
+  }
+
   /** Opens and fully reads a file; returns null on success or the LanceCodecException. */
   static LanceCodecException tryRead(byte[] bytes, String name) throws Exception {
     Path f = dir.resolve(name);
