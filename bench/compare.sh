@@ -5,7 +5,8 @@
 #
 # Builds what it needs first, when missing or older than the sources: our modules into ~/.m2
 # (the reactor, tests skipped; bench/ is not in it) and bench/ itself with its class path.
-# LANCE_CODEC_MVN_OFFLINE=1 builds with `mvn -o`. JAVA_OPTS are passed to the JVM.
+# LANCE_CODEC_MVN_OFFLINE=1 builds with `mvn -o`. JAVA_OPTS are passed to the JVM;
+# LANCE_CODEC_PLUGINS (a class path) adds third-party codec jars.
 set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
@@ -59,6 +60,13 @@ for j in "${JARS[@]}"; do
   esac
   CP="$CP:$j"
 done
+
+# A researcher's codec jars (a class path), e.g. LANCE_CODEC_PLUGINS=/path/codec-foo.jar: found by
+# CodecRegistry.discover() like ours, so `bench --codec foo` ranks them beside the built-in codecs.
+if [ -n "${LANCE_CODEC_PLUGINS:-}" ]; then
+  CP="$CP:$LANCE_CODEC_PLUGINS"
+  echo "# extra plugins on the class path: $LANCE_CODEC_PLUGINS" >&2
+fi
 
 echo "# git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' + uncommitted changes')" >&2
 # The reference unpacks a ~173 MB native library into java.io.tmpdir per JVM; keep it under target/.

@@ -108,7 +108,7 @@ final class Leaderboard {
               new Context(registry, version, p, StatsOf.of(block), options)).orElseThrow().compressor().compress(block);
           if (warm) {
             try {
-              score(registry, encode, block, d, true);
+              score(registry, encode, block, d, quick);
             } catch (RuntimeException e) {
               // reported by the measured pass
             }
