@@ -416,8 +416,8 @@ public final class Compare {
     sb.append(header.lines().map(l -> "<!-- " + l + " -->").collect(Collectors.joining("\n"))).append("\n\n");
     sb.append("| data set | system | size B | size ×ref | B/value | write MB/s | write ×ref | scan MB/s | scan ×ref"
         + " | take 1 rows/s | take 1 ×ref | take 10 rows/s | take 10 ×ref | take 100 rows/s | take 100 ×ref"
-        + " | open ms | open ×ref | search cache B |\n");
-    sb.append("|---|---|" + "---:|".repeat(16) + "\n");
+        + " | open ms | open ×ref | search cache B | cache B/row | cache % of file |\n");
+    sb.append("|---|---|" + "---:|".repeat(18) + "\n");
     for (Row r : rows) {
       sb.append("| ").append(r.dataset).append(" | ").append(r.system);
       sb.append(" | ").append(withSpread(r, 0)).append(" | ").append(fmt(ratio(rows, r, 0)));
@@ -425,7 +425,11 @@ public final class Compare {
       for (int m = 1; m <= 6; m++) {
         sb.append(" | ").append(withSpread(r, m)).append(" | ").append(fmt(ratio(rows, r, m)));
       }
-      sb.append(" | ").append(withSpread(r, 7)).append(" |\n");
+      double cache = r.median(7);
+      sb.append(" | ").append(withSpread(r, 7));
+      sb.append(" | ").append(fmt(cache / r.rows));
+      sb.append(" | ").append(Double.isNaN(r.median(0)) || Double.isNaN(cache) ? "—"
+          : String.format(Locale.ROOT, "%.3f%%", 100 * cache / r.median(0))).append(" |\n");
     }
     sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 against ref-2.2, every other"
         + " system against ref-2.1); MB/s are raw Arrow bytes (values, plus 4-byte offsets for strings) per second."
