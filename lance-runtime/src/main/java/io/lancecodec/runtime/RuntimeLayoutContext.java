@@ -16,7 +16,9 @@ import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The runtime's side of the layout contract: asks every codec plugin for a proposal and takes
@@ -64,7 +66,7 @@ final class RuntimeLayoutContext implements LayoutContext {
   }
 
   private <C> Proposal<C> best(DataBlock values, FieldOptions options, Ask<C> ask, String role) {
-    Optional<Proposal<C>> best = offer(values, options, null, ask);
+    Optional<Proposal<C>> best = offer(values, options, Set.of(), ask);
     if (best.isEmpty()) {
       throw LanceCodecException.unsupported(
           "no " + role + " compressor for " + values.getClass().getSimpleName() + " values");
@@ -73,15 +75,21 @@ final class RuntimeLayoutContext implements LayoutContext {
     return best.get();
   }
 
-  /** The smallest offer of the plugins other than {@code exclude}; ties keep the earlier name. */
-  private <C> Optional<Proposal<C>> offer(DataBlock values, FieldOptions options, CodecPlugin exclude, Ask<C> ask) {
+  /**
+   * The smallest offer of the plugins not already asking further up (a wrapping codec consults
+   * the others for its inner data; excluding the whole chain keeps, say, FSST inside General
+   * inside FSST from ever recursing); ties keep the earlier name.
+   */
+  private <C> Optional<Proposal<C>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<C> ask) {
     Stats stats = StatsCollector.of(values);
     Proposal<C> best = null;
     for (CodecPlugin p : registry.codecs()) {
-      if (p == exclude || !p.fileVersions().contains(version)) {
+      if (chain.contains(p) || !p.fileVersions().contains(version)) {
         continue;
       }
-      Optional<Proposal<C>> o = ask.ask(p, values, new Context(stats, options, p));
+      Set<CodecPlugin> inner = new HashSet<>(chain);
+      inner.add(p);
+      Optional<Proposal<C>> o = ask.ask(p, values, new Context(stats, options, inner));
       if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
         best = o.get();
       }
@@ -93,12 +101,12 @@ final class RuntimeLayoutContext implements LayoutContext {
   private final class Context implements ProposalContext {
     private final Stats stats;
     private final FieldOptions options;
-    private final CodecPlugin asking;
+    private final Set<CodecPlugin> chain;
 
-    Context(Stats stats, FieldOptions options, CodecPlugin asking) {
+    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain) {
       this.stats = stats;
       this.options = options;
-      this.asking = asking;
+      this.chain = chain;
     }
 
     @Override
@@ -118,17 +126,17 @@ final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
-      return offer(block, options, asking, CodecPlugin::proposeMiniBlock);
+      return offer(block, options, chain, CodecPlugin::proposeMiniBlock);
     }
 
     @Override
     public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
-      return offer(block, options, asking, CodecPlugin::proposePerValue);
+      return offer(block, options, chain, CodecPlugin::proposePerValue);
     }
 
     @Override
     public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
-      return offer(block, options, asking, CodecPlugin::proposeBlock);
+      return offer(block, options, chain, CodecPlugin::proposeBlock);
     }
   }
 
