@@ -363,8 +363,10 @@ public final class Main {
       String name = path.getFileName().toString();
       List<String> cols = columns(args.option("--columns"), reader.schema(), name);
       Iterator<VectorSchemaRoot> batches;
+      io.lancecodec.runtime.Scanner scanner = null;
       if (spec == null) {
-        batches = reader.scan(cols, BATCH, allocator);
+        scanner = reader.scan(cols, BATCH, allocator);
+        batches = scanner;
       } else {
         long max = spec.maxRow();
         if (max >= reader.numRows()) {
@@ -384,24 +386,35 @@ public final class Main {
           }
         };
       }
-      StringBuilder sb = new StringBuilder(1 << 16);
-      while (batches.hasNext()) {
-        try (VectorSchemaRoot root = batches.next()) {
-          Json.RowWriter w = new Json.RowWriter(root);
-          int n = root.getRowCount();
-          for (int i = 0; i < n; i++) {
-            w.row(i, sb);
-            sb.append('\n');
-            if (sb.length() >= 1 << 16) {
-              out.append(sb);
-              sb.setLength(0);
-            }
+      try {
+        print(batches);
+      } finally {
+        if (scanner != null) {
+          // batches decoded ahead must be released before the allocator closes (e.g. `| head`)
+          scanner.close();
+        }
+      }
+    }
+  }
+
+  private void print(Iterator<VectorSchemaRoot> batches) {
+    StringBuilder sb = new StringBuilder(1 << 16);
+    while (batches.hasNext()) {
+      try (VectorSchemaRoot root = batches.next()) {
+        Json.RowWriter w = new Json.RowWriter(root);
+        int n = root.getRowCount();
+        for (int i = 0; i < n; i++) {
+          w.row(i, sb);
+          sb.append('\n');
+          if (sb.length() >= 1 << 16) {
+            out.append(sb);
+            sb.setLength(0);
           }
         }
-        out.append(sb);
-        sb.setLength(0);
-        checkStdout();
       }
+      out.append(sb);
+      sb.setLength(0);
+      checkStdout();
     }
   }
 

@@ -460,30 +460,27 @@ public final class LanceFileReader implements AutoCloseable {
   }
 
   /** Full scan in batches of {@code batchSize} rows; each batch must be closed by the caller. */
-  public java.util.Iterator<VectorSchemaRoot> scan(List<String> columnNames, int batchSize, BufferAllocator allocator) {
+  public Scanner scan(List<String> columnNames, int batchSize, BufferAllocator allocator) {
+    return scan(columnNames, batchSize, DEFAULT_READ_AHEAD, allocator);
+  }
+
+  /** One batch decoded ahead per spare core (at most 4): a scan then keeps every core busy. */
+  public static final int DEFAULT_READ_AHEAD = Math.max(0, Math.min(4, Runtime.getRuntime().availableProcessors() - 1));
+
+  /**
+   * Full scan in batches of {@code batchSize} rows, decoding up to {@code readAhead} batches
+   * ahead on background threads (0: all on the caller's thread). Each batch must be closed by the
+   * caller; close the scanner when stopping early.
+   */
+  public Scanner scan(List<String> columnNames, int batchSize, int readAhead, BufferAllocator allocator) {
     if (batchSize <= 0) {
       throw LanceCodecException.invalidArgument("batch size must be positive, got " + batchSize);
     }
+    if (readAhead < 0) {
+      throw LanceCodecException.invalidArgument("read-ahead must not be negative, got " + readAhead);
+    }
     select(columnNames);
-    return new java.util.Iterator<>() {
-      private long next = 0;
-
-      @Override
-      public boolean hasNext() {
-        return next < numRows;
-      }
-
-      @Override
-      public VectorSchemaRoot next() {
-        if (!hasNext()) {
-          throw new java.util.NoSuchElementException();
-        }
-        long end = Math.min(numRows, next + batchSize);
-        VectorSchemaRoot r = readRange(next, end, columnNames, allocator);
-        next = end;
-        return r;
-      }
-    };
+    return new Scanner(this, columnNames, batchSize, readAhead, allocator);
   }
 
   private void closeQuietly() {
