@@ -1,0 +1,270 @@
+package io.lancecodec.bench.fsst;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.runtime.CodecRegistry;
+import io.lancecodec.runtime.LanceFileWriter;
+import io.lancecodec.runtime.WriterOptions;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * FSST decompression speed on the real string corpus ({@code /work/shared/data/strings}, override
+ * with {@code -Dbench.data=DIR} naming the data root), through the codec-fsst plugin as the
+ * runtime opens it:
+ *
+ * <ul>
+ *   <li>{@code miniBlock}: every mini-block chunk of the page (FSST over Variable, ~4-8 KiB of
+ *       codes each) decoded one by one, as a scan does;
+ *   <li>{@code perValue}: the whole page's compressed values decoded in one call (the full-zip
+ *       path, and the kernel with the least per-call overhead);
+ *   <li>{@code copyBaseline}: {@code Arrays.copyOf} of the raw string bytes, the memory-speed
+ *       ceiling measured in the same run.
+ * </ul>
+ *
+ * The {@code bytes} secondary score counts decoded (raw) string bytes per second; divide by 1e6
+ * for MB/s. At setup the compression ratio is printed, with the sizes of one-column files written
+ * from the same strings by lance-codec and by the reference (org.lance:lance-core, FSST pages,
+ * whose size varies by a few percent from run to run because its sampling is OS-seeded).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(
+    value = 2,
+    jvmArgsAppend = {
+      "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "-Djava.io.tmpdir=target/jvm-tmp",
+      "-Xms1g",
+      "-Xmx1g"
+    })
+@Warmup(iterations = 3, time = 2, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 2, timeUnit = TimeUnit.SECONDS)
+public class FsstBenchmark {
+  @Param({"subjects", "from", "message-ids", "received", "urls"})
+  public String dataset;
+
+  private DataBlock.VariableWidth raw;
+  private long rawBytes;
+  private final List<List<byte[]>> chunks = new ArrayList<>();
+  private final List<Long> chunkValues = new ArrayList<>();
+  private MiniBlockDecompressor miniBlock;
+  private DataBlock perValueCodes;
+  private PerValueDecompressor perValue;
+
+  /** Decoded bytes per second, reported beside the operations. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  public static class Bytes {
+    public long bytes;
+  }
+
+  static Path dataRoot() {
+    return Path.of(System.getProperty("bench.data", "/work/shared/data"));
+  }
+
+  /** One value per line. */
+  static DataBlock.VariableWidth load(Path file) throws IOException {
+    byte[] all = Files.readAllBytes(file);
+    int n = 0;
+    for (byte b : all) {
+      if (b == '\n') {
+        n++;
+      }
+    }
+    byte[] offsets = new byte[(n + 1) * 4];
+    byte[] data = new byte[all.length];
+    int o = 0;
+    int v = 0;
+    for (byte b : all) {
+      if (b == '\n') {
+        LittleEndian.putInt(offsets, ++v * 4, o);
+      } else {
+        data[o++] = b;
+      }
+    }
+    return new DataBlock.VariableWidth(offsets, 32, Arrays.copyOf(data, o), n);
+  }
+
+  @Setup(Level.Trial)
+  public void setup() throws Exception {
+    raw = load(dataRoot().resolve("strings").resolve("strings-mail-" + dataset + ".txt"));
+    rawBytes = raw.offset((int) raw.numValues());
+    CodecRegistry registry = CodecRegistry.discover();
+    CodecPlugin fsst = plugin(registry, "fsst");
+    Ctx ctx = new Ctx(registry, raw);
+    MiniBlockCompressed c = fsst.proposeMiniBlock(raw, ctx).orElseThrow().compressor().compress(raw);
+    miniBlock = registry.miniBlock(c.encoding());
+    int pos = 0;
+    long item = 0;
+    long codeBytes = 0;
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      boolean last = k == c.chunks().size() - 1;
+      long n = last ? c.numValues() - item : 1L << ch.logNumValues();
+      chunks.add(List.of(Arrays.copyOfRange(c.buffers().get(0), pos, pos + ch.bufferSizes()[0])));
+      chunkValues.add(n);
+      pos += ch.bufferSizes()[0];
+      codeBytes += ch.bufferSizes()[0];
+      item += n;
+    }
+    Encoded<DataBlock> pv = fsst.proposePerValue(raw, ctx).orElseThrow().compressor().compress(raw);
+    perValue = registry.perValue(pv.encoding());
+    perValueCodes = pv.data();
+    int table = ((CompressiveEncoding) c.encoding()).getFsst().getSymbolTable().size();
+    long ours = writeOurs();
+    long ref = writeReference();
+    System.out.printf(
+        "%n%s: %d values, %d string bytes -> %d chunk bytes + %d table (ratio %.3f, %d chunks); "
+            + "one-column files: ours %d, reference %d (ours/reference %.3f)%n",
+        dataset, raw.numValues(), rawBytes, codeBytes, table, (double) rawBytes / (codeBytes + table),
+        chunks.size(), ours, ref, (double) ours / ref);
+  }
+
+  static CodecPlugin plugin(CodecRegistry registry, String name) {
+    return registry.codecs().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  /** The runtime's proposal context, reduced to what the fsst plugin asks: the built-in inner codecs. */
+  record Ctx(CodecRegistry registry, DataBlock.VariableWidth block) implements ProposalContext {
+    @Override
+    public Stats stats() {
+      long max = 0;
+      for (int i = 0; i < block.numValues(); i++) {
+        max = Math.max(max, block.offset(i + 1) - block.offset(i));
+      }
+      return new Stats(block.numValues(), 32, 32, 1, block.offset((int) block.numValues()) - block.offset(0), max);
+    }
+
+    @Override
+    public FieldOptions options() {
+      return FieldOptions.DEFAULT;
+    }
+
+    @Override
+    public FileVersion version() {
+      return FileVersion.V2_1;
+    }
+
+    @Override
+    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock b) {
+      return plugin(registry, "builtin").proposeMiniBlock(b, new Ctx(registry, (DataBlock.VariableWidth) b));
+    }
+
+    @Override
+    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock b) {
+      return plugin(registry, "builtin").proposePerValue(b, new Ctx(registry, (DataBlock.VariableWidth) b));
+    }
+
+    @Override
+    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock b) {
+      return Optional.empty();
+    }
+  }
+
+  private VectorSchemaRoot root(BufferAllocator alloc) {
+    Field f = new Field("v", new FieldType(false, ArrowType.Utf8.INSTANCE, null, null), null);
+    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(f)), alloc);
+    VarCharVector v = (VarCharVector) root.getVector(0);
+    int n = (int) raw.numValues();
+    v.allocateNew(rawBytes, n);
+    for (int i = 0; i < n; i++) {
+      v.setSafe(i, raw.data(), (int) raw.offset(i), (int) (raw.offset(i + 1) - raw.offset(i)));
+    }
+    v.setValueCount(n);
+    root.setRowCount(n);
+    return root;
+  }
+
+  private long writeOurs() throws IOException {
+    Path file = Files.createTempFile("fsst-ours-", ".lance");
+    try (BufferAllocator alloc = new RootAllocator();
+        VectorSchemaRoot root = root(alloc);
+        LanceFileWriter w = LanceFileWriter.open(file, root.getSchema(), WriterOptions.defaults())) {
+      w.write(root);
+    }
+    long size = Files.size(file);
+    Files.delete(file);
+    return size;
+  }
+
+  private long writeReference() throws Exception {
+    Path file = Files.createTempFile("fsst-ref-", ".lance");
+    try (BufferAllocator alloc = new RootAllocator();
+        VectorSchemaRoot root = root(alloc)) {
+      try (org.lance.file.LanceFileWriter w =
+          org.lance.file.LanceFileWriter.open(file.toString(), alloc, null, Optional.of("2.1"), Map.of())) {
+        w.write(root);
+      }
+    }
+    long size = Files.size(file);
+    Files.delete(file);
+    return size;
+  }
+
+  @Benchmark
+  public long miniBlock(Bytes counter) {
+    long sum = 0;
+    for (int k = 0; k < chunks.size(); k++) {
+      DataBlock.VariableWidth b = (DataBlock.VariableWidth) miniBlock.decompress(chunks.get(k), chunkValues.get(k));
+      sum += b.data().length;
+    }
+    counter.bytes += rawBytes;
+    return sum;
+  }
+
+  @Benchmark
+  public DataBlock perValue(Bytes counter) {
+    counter.bytes += rawBytes;
+    return perValue.decompress(perValueCodes);
+  }
+
+  @Benchmark
+  public byte[] copyBaseline(Bytes counter) {
+    counter.bytes += rawBytes;
+    return Arrays.copyOf(raw.data(), (int) rawBytes);
+  }
+}

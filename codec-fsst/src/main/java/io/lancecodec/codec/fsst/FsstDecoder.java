@@ -1,0 +1,233 @@
+package io.lancecodec.codec.fsst;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+
+/**
+ * Decompresses FSST-coded strings, one value after another: each symbol is stored as one 8-byte
+ * word (the next symbol overwrites the excess), four codes at a time when none of them is an
+ * escape. Undefined codes (length 0 in the table) and an escape without its literal are CORRUPT;
+ * the output buffer always has 8 bytes of room per remaining code, so nothing is written or read
+ * out of bounds even for hostile input. Immutable and thread-safe.
+ */
+final class FsstDecoder {
+  private final boolean compressed;
+  /** Symbol words for codes 0..254; unused codes hold 0. */
+  private final long[] symbols = new long[256];
+  /** Symbol lengths for codes 0..254; 0 marks a code the table does not define (and the escape). */
+  private final int[] lengths = new int[256];
+
+  FsstDecoder(SymbolTable table) {
+    this.compressed = table.compressed();
+    for (int i = 0; i < table.size(); i++) {
+      symbols[i] = table.symbol(i) & SymbolMatcher.MASK[table.length(i)];
+      lengths[i] = table.length(i);
+    }
+  }
+
+  /** Decodes every value of {@code block}; the result keeps its offset width, offsets from 0. */
+  DataBlock.VariableWidth decompress(DataBlock.VariableWidth block) {
+    if (!compressed) {
+      return block;
+    }
+    byte[] in = block.data();
+    int n = LanceCodecException.checkedInt(block.numValues(), "fsst: value count");
+    // ends[i] is where value i - 1 ends; ends[n + 1] is a sentinel no position reaches.
+    int[] ends = new int[n + 2];
+    int first = readEnds(block, in.length, ends);
+    int last = ends[n];
+    ends[n + 1] = Integer.MAX_VALUE;
+    int[] outEnds = new int[n + 1];
+    byte[] out = scratch((int) Math.min(Integer.MAX_VALUE - 16, 3L * (last - first) + 64));
+    final long[] sym = symbols;
+    final int[] lens = lengths;
+    int p = first;
+    int o = 0;
+    // A code of length 0 (undefined) makes (l - 1) negative; checked once at the end.
+    int bad = 0;
+    int next = 1;
+    int boundary = ends[1];
+    while (p < last) {
+      // Values that end here (including empty ones) end at the current output position.
+      while (boundary == p) {
+        outEnds[next++] = o;
+        boundary = ends[next];
+      }
+      if (o + 64 > out.length) {
+        out = grow(out, o + 64L + 8L * (last - p));
+      }
+      long x;
+      if (p + 8 <= last
+          && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
+        // Eight codes and no escape among them (the zero-byte test on the complement).
+        int start = o;
+        int c = (int) x & 0xFF;
+        int l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 8) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 16) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 24) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 32) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 40) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 48) & 0xFF;
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        c = (int) (x >>> 56);
+        l = lens[c];
+        LittleEndian.putLong(out, o, sym[c]);
+        o += l;
+        bad |= l - 1;
+        // Values ending inside the group: their end is the group's start plus the codes before.
+        while (boundary < p + 8) {
+          int pos = start;
+          for (int k = p; k < boundary; k++) {
+            pos += lens[in[k] & 0xFF];
+          }
+          outEnds[next++] = pos;
+          boundary = ends[next];
+        }
+        p += 8;
+      } else {
+        int c = in[p] & 0xFF;
+        if (c == FsstFormat.ESCAPE) {
+          if (p + 1 >= boundary) {
+            throw LanceCodecException.corrupt("fsst: value " + (next - 1) + " ends with an escape byte and no literal");
+          }
+          out[o++] = in[p + 1];
+          p += 2;
+        } else {
+          int l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          bad |= l - 1;
+          p++;
+        }
+      }
+    }
+    // Values that end at the very end (no offset exceeds the last one, checked when read).
+    while (next <= n) {
+      outEnds[next++] = o;
+    }
+    if (bad < 0) {
+      throw corrupt(in, first, last);
+    }
+    keep(out);
+    byte[] outOffsets;
+    if (block.bitsPerOffset() == 64) {
+      outOffsets = new byte[(n + 1) * 8];
+      for (int i = 1; i <= n; i++) {
+        LittleEndian.putLong(outOffsets, 8 * i, outEnds[i]);
+      }
+    } else {
+      outOffsets = new byte[(n + 1) * 4];
+      for (int i = 1; i <= n; i++) {
+        LittleEndian.putInt(outOffsets, 4 * i, outEnds[i]);
+      }
+    }
+    // A buffer of our own (not the kept scratch) is handed out as is when little of it is unused:
+    // trimming a large output would cost a full copy. Data past the last offset is allowed.
+    byte[] data = out != SCRATCH.get() && out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
+    return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), data, n);
+  }
+
+  /**
+   * Reads the block's offsets into {@code ends[0..n]}, checking that they never decrease and stay
+   * within the data; returns the first.
+   */
+  private static int readEnds(DataBlock.VariableWidth block, int dataLength, int[] ends) {
+    int n = ends.length - 2;
+    byte[] offsets = block.offsets();
+    long first = block.offset(0);
+    if (first < 0 || first > dataLength) {
+      throw LanceCodecException.corrupt("fsst: first offset " + first + " outside " + dataLength + " data bytes");
+    }
+    long prev = first;
+    boolean wide = block.bitsPerOffset() == 64;
+    for (int i = 1; i <= n; i++) {
+      long v = wide ? LittleEndian.getLong(offsets, 8 * i) : LittleEndian.getInt(offsets, 4 * i) & 0xFFFFFFFFL;
+      if (v < prev || v > dataLength) {
+        throw LanceCodecException.corrupt(
+            "fsst: offset " + i + " = " + v + " is out of order or past " + dataLength + " data bytes");
+      }
+      ends[i] = (int) v;
+      prev = v;
+    }
+    ends[0] = (int) first;
+    return (int) first;
+  }
+
+  /**
+   * Per-thread decode buffer: the exact-size result is copied out of it (no zeroing of a large
+   * guess per chunk). Buffers above {@link #KEEP_BYTES} are not kept.
+   */
+  private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
+
+  private static final int KEEP_BYTES = 4 << 20;
+
+  private static byte[] scratch(int atLeast) {
+    byte[] b = SCRATCH.get();
+    return b != null && b.length >= atLeast ? b : new byte[atLeast];
+  }
+
+  private static void keep(byte[] b) {
+    byte[] kept = SCRATCH.get();
+    if (b.length <= KEEP_BYTES && (kept == null || b.length > kept.length)) {
+      SCRATCH.set(b);
+    }
+  }
+
+  private static byte[] grow(byte[] out, long need) {
+    long size = Math.max(need, out.length + (long) out.length / 2);
+    return Arrays.copyOf(out, LanceCodecException.checkedInt(size, "fsst: decoded chunk size"));
+  }
+
+  /** Names the first undefined code of codes that failed to decode. */
+  private LanceCodecException corrupt(byte[] in, int p, int end) {
+    while (p < end) {
+      int c = in[p] & 0xFF;
+      if (c == FsstFormat.ESCAPE) {
+        p += 2;
+      } else if (lengths[c] == 0) {
+        return LanceCodecException.corrupt(
+            "fsst: code " + c + " at byte " + p + " is not defined, the table has " + countSymbols() + " symbols");
+      } else {
+        p++;
+      }
+    }
+    return LanceCodecException.corrupt("fsst: codes do not decode");
+  }
+
+  private int countSymbols() {
+    int n = 0;
+    while (n < 255 && lengths[n] != 0) {
+      n++;
+    }
+    return n;
+  }
+}

@@ -1,0 +1,79 @@
+package io.lancecodec.codec.fsst;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Fsst;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Message;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+
+/**
+ * One page's FSST decision, shared by the mini-block and per-value compressors: the table (one
+ * per page, as the reference stores it in the encoding description) and the estimated size.
+ * Computed in a proposal from a sample; the compressors reuse the table when they are handed
+ * the very block that was proposed for.
+ */
+final class FsstPage {
+  final DataBlock.VariableWidth block;
+  final SymbolTable table;
+  /** Estimated compressed string bytes (offsets and table not included). */
+  final long estimatedDataBytes;
+  /** The compressed sample, offered to inner compressors during the proposal. */
+  final DataBlock.VariableWidth compressedSample;
+
+  private FsstPage(
+      DataBlock.VariableWidth block, SymbolTable table, long estimatedDataBytes, DataBlock.VariableWidth compressedSample) {
+    this.block = block;
+    this.table = table;
+    this.estimatedDataBytes = estimatedDataBytes;
+    this.compressedSample = compressedSample;
+  }
+
+  /**
+   * Learns the table from a sample and estimates the page's compressed size by compressing the
+   * sample; a page below {@link FsstFormat#MIN_COMPRESS_BYTES} string bytes gets the reference's
+   * switched-off table (strings copied).
+   */
+  static FsstPage plan(DataBlock.VariableWidth block) {
+    long dataBytes = dataBytes(block);
+    if (dataBytes < FsstFormat.MIN_COMPRESS_BYTES) {
+      return new FsstPage(block, SymbolTable.uncompressed(), dataBytes, block);
+    }
+    SymbolTableBuilder.Sample sample = SymbolTableBuilder.sample(block);
+    SymbolTable table = SymbolTableBuilder.build(sample);
+    FsstEncoder encoder = new FsstEncoder(table);
+    byte[] out = new byte[2 * sample.bytes().length + 8];
+    int compressed = 0;
+    int[] offs = sample.offsets();
+    int w = block.bitsPerOffset() / 8;
+    byte[] outOffsets = new byte[offs.length * w];
+    for (int i = 0; i + 1 < offs.length; i++) {
+      compressed = encoder.compress(sample.bytes(), offs[i], offs[i + 1], out, compressed);
+      LittleEndian.putUnsigned(outOffsets, (i + 1) * w, w, compressed);
+    }
+    long estimate = sample.bytes().length == 0 ? dataBytes : (long) Math.ceil((double) dataBytes * compressed / sample.bytes().length);
+    DataBlock.VariableWidth compressedSample =
+        new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), Arrays.copyOf(out, compressed), offs.length - 1);
+    return new FsstPage(block, table, estimate, compressedSample);
+  }
+
+  /** The table for {@code block}: the planned one if it is the same block, else a new plan's. */
+  static SymbolTable tableFor(FsstPage planned, DataBlock.VariableWidth block) {
+    return planned != null && planned.block == block ? planned.table : plan(block).table;
+  }
+
+  static long dataBytes(DataBlock.VariableWidth block) {
+    return block.numValues() == 0 ? 0 : block.offset((int) block.numValues()) - block.offset(0);
+  }
+
+  /** The {@code CompressiveEncoding} node: {@code fsst { symbol_table, values = inner }}. */
+  static CompressiveEncoding encoding(SymbolTable table, Message inner) {
+    return CompressiveEncoding.newBuilder()
+        .setFsst(
+            Fsst.newBuilder()
+                .setSymbolTable(ByteString.copyFrom(table.serialize()))
+                .setValues((CompressiveEncoding) inner))
+        .build();
+  }
+}

@@ -1,0 +1,118 @@
+package io.lancecodec.codec.fsst;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.Fsst;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * FSST for string and binary pages of the 2.1/2.2 grammar, in mini-block and full-zip pages.
+ * Proposes under the reference's conditions (longest value of at least 5 bytes and at least
+ * 32 KiB of strings and offsets, or {@code lance-encoding:compression=fsst}); the estimate comes
+ * from compressing a sample with the learnt table and includes the 2312-byte table, so the
+ * runtime keeps plain Variable where FSST would not pay.
+ */
+public final class FsstPlugin implements CodecPlugin {
+  private static final System.Logger LOG = System.getLogger(FsstPlugin.class.getName());
+
+  /** Per-value pages with values above this size get general compression in the reference. */
+  private static final long MAX_PER_VALUE_LENGTH = 32 * 1024;
+
+  @Override
+  public String name() {
+    return "fsst";
+  }
+
+  @Override
+  public Set<FileVersion> fileVersions() {
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+  }
+
+  @Override
+  public Set<Class<? extends Message>> decodes() {
+    return Set.of(Fsst.class);
+  }
+
+  /** The reference's rule: explicitly requested, or long enough values on a big enough page. */
+  private static boolean wanted(DataBlock.VariableWidth vw, ProposalContext context) {
+    Optional<String> scheme = context.options().get("compression");
+    if (scheme.isPresent()) {
+      return scheme.get().equals("fsst");
+    }
+    Stats stats = context.stats();
+    long pageBytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
+    return stats.maxValueBytes() >= FsstFormat.MIN_MAX_VALUE_LENGTH && pageBytes >= FsstFormat.MIN_COMPRESS_BYTES;
+  }
+
+  @Override
+  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+    if (!(block instanceof DataBlock.VariableWidth vw) || vw.numValues() == 0 || !wanted(vw, context)) {
+      return Optional.empty();
+    }
+    FsstPage page = FsstPage.plan(vw);
+    Optional<Proposal<MiniBlockCompressor>> inner = context.innerMiniBlock(page.compressedSample);
+    if (inner.isEmpty()) {
+      return Optional.empty();
+    }
+    long estimate = page.estimatedDataBytes + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8) + FsstFormat.TABLE_BYTES;
+    LOG.log(System.Logger.Level.DEBUG, "fsst mini-block: {0} symbols, {1} bytes estimated for {2} string bytes",
+        page.table.size(), estimate, context.stats().dataBytes());
+    return Optional.of(new Proposal<>("fsst", estimate, new FsstMiniBlockCompressor(page, context, inner.get().compressor())));
+  }
+
+  @Override
+  public Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
+    if (!(block instanceof DataBlock.VariableWidth vw) || vw.numValues() == 0 || !wanted(vw, context)) {
+      return Optional.empty();
+    }
+    if (context.stats().maxValueBytes() > MAX_PER_VALUE_LENGTH && context.stats().dataBytes() >= FsstFormat.MIN_COMPRESS_BYTES) {
+      return Optional.empty();
+    }
+    FsstPage page = FsstPage.plan(vw);
+    Optional<Proposal<PerValueCompressor>> inner = context.innerPerValue(page.compressedSample);
+    if (inner.isEmpty()) {
+      return Optional.empty();
+    }
+    long estimate = page.estimatedDataBytes + FsstFormat.TABLE_BYTES;
+    LOG.log(System.Logger.Level.DEBUG, "fsst per-value: {0} symbols, {1} bytes estimated for {2} string bytes",
+        page.table.size(), estimate, context.stats().dataBytes());
+    return Optional.of(new Proposal<>("fsst", estimate, new FsstPerValueCompressor(page, context, inner.get().compressor())));
+  }
+
+  @Override
+  public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    Fsst fsst = checked(node);
+    return new FsstMiniBlockDecompressor(
+        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.miniBlock(fsst.getValues()));
+  }
+
+  @Override
+  public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    Fsst fsst = checked(node);
+    return new FsstPerValueDecompressor(
+        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.perValue(fsst.getValues()));
+  }
+
+  private Fsst checked(Message node) {
+    if (!(node instanceof Fsst fsst)) {
+      throw LanceCodecException.unsupported("fsst: cannot open " + node.getDescriptorForType().getName());
+    }
+    if (!fsst.hasValues()) {
+      throw LanceCodecException.corrupt("fsst: encoding has no inner values encoding");
+    }
+    return fsst;
+  }
+}

@@ -1,0 +1,197 @@
+package io.lancecodec.codec.fsst;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.ByteString;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Fsst;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Hostile tables, codes and chunks fail with CORRUPT, never another exception type. */
+class FsstCorruptInputTest {
+  static final SymbolTable TABLE =
+      new SymbolTable(true, 0, 0, new long[] {'a' | 'b' << 8, 'x'}, new int[] {2, 1});
+
+  static LanceCodecException corrupt(Runnable r) {
+    LanceCodecException e = assertThrows(LanceCodecException.class, r::run);
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+    assertTrue(e.getMessage().startsWith("fsst: "), e.getMessage());
+    return e;
+  }
+
+  static DataBlock.VariableWidth codes(byte[]... values) {
+    return TestBlocks.block(Arrays.asList(values), 32);
+  }
+
+  @Test
+  void tableOfWrongSize() {
+    corrupt(() -> SymbolTable.parse(new byte[2311]));
+    corrupt(() -> SymbolTable.parse(new byte[0]));
+    corrupt(() -> SymbolTable.parse(Arrays.copyOf(TABLE.serialize(), 2313)));
+  }
+
+  @Test
+  void tableWithoutMagic() {
+    byte[] b = TABLE.serialize();
+    b[7] = 'X';
+    assertTrue(corrupt(() -> SymbolTable.parse(b)).getMessage().contains("magic"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 9, 200, 255})
+  void symbolLengthOutOfRange(int len) {
+    byte[] b = TABLE.serialize();
+    b[8 + 2 * 8 + 1] = (byte) len;
+    assertTrue(corrupt(() -> SymbolTable.parse(b)).getMessage().contains("length " + len));
+  }
+
+  @Test
+  void tooManySymbols() {
+    byte[] b = TABLE.serialize();
+    b[0] = (byte) 255;
+    // 255 symbols declared, lengths of the unused ones are 0
+    corrupt(() -> SymbolTable.parse(b));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3, 100, 254})
+  void undefinedCode(int code) {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    // the bad code at every position of a value long enough for the 8-code fast path
+    for (int at = 0; at < 12; at++) {
+      byte[] v = new byte[12];
+      Arrays.fill(v, (byte) 0);
+      v[at] = (byte) code;
+      LanceCodecException e = corrupt(() -> d.decompress(codes(new byte[] {1}, v)));
+      assertTrue(e.getMessage().contains("code " + code), e.getMessage());
+    }
+  }
+
+  @Test
+  void danglingEscape() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    corrupt(() -> d.decompress(codes(new byte[] {0, (byte) 255})));
+    corrupt(() -> d.decompress(codes(new byte[] {(byte) 255})));
+    // an escape whose literal is the first byte of the next value
+    corrupt(() -> d.decompress(codes(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 255}, new byte[] {0x41, 0})));
+    corrupt(() -> d.decompress(codes(new byte[] {(byte) 255}, new byte[] {0x41})));
+  }
+
+  @Test
+  void escapeAndLiteralDecode() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    DataBlock.VariableWidth out =
+        d.decompress(codes(new byte[] {(byte) 255, (byte) 255, 0, 1, (byte) 255, 0}, new byte[0], new byte[] {1}));
+    List<byte[]> v = TestBlocks.values(out);
+    assertEquals(new String(new byte[] {(byte) 255, 'a', 'b', 'x', 0}, java.nio.charset.StandardCharsets.ISO_8859_1),
+        new String(v.get(0), java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertEquals(0, v.get(1).length);
+    assertEquals("x", new String(v.get(2), java.nio.charset.StandardCharsets.US_ASCII));
+  }
+
+  /** The per-thread decode buffer is reused: a small decode after a big one shows none of its bytes. */
+  @Test
+  void reusedBufferDoesNotLeak() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    byte[] big = new byte[10_000];
+    d.decompress(codes(big)); // 10,000 x "ab"
+    DataBlock.VariableWidth small = d.decompress(codes(new byte[] {1}, new byte[0]));
+    assertEquals(1, small.data().length);
+    assertEquals('x', small.data()[0]);
+    corrupt(() -> d.decompress(codes(big, new byte[] {7})));
+    DataBlock.VariableWidth after = d.decompress(codes(new byte[] {(byte) 255, 9}));
+    assertEquals(1, after.data().length);
+    assertEquals(9, after.data()[0]);
+  }
+
+  @Test
+  void badOffsets() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    byte[] data = {0, 1, 0, 1};
+    byte[] offs = new byte[12];
+    LittleEndian.putInt(offs, 4, 3);
+    LittleEndian.putInt(offs, 8, 2); // goes backwards
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, 2)));
+    LittleEndian.putInt(offs, 8, 5); // past the data
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, 2)));
+    byte[] wide = new byte[16];
+    LittleEndian.putLong(wide, 0, -1L); // negative first offset
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(wide, 64, data, 1)));
+    // backwards inside one 8-code group
+    byte[] group = new byte[16];
+    byte[] offs3 = new byte[16];
+    LittleEndian.putInt(offs3, 4, 5);
+    LittleEndian.putInt(offs3, 8, 4);
+    LittleEndian.putInt(offs3, 12, 16);
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs3, 32, group, 3)));
+  }
+
+  @Test
+  void openWithoutInnerEncoding() {
+    Fsst node = Fsst.newBuilder().setSymbolTable(ByteString.copyFrom(TABLE.serialize())).build();
+    corrupt(() -> new FsstPlugin().openMiniBlock(node, TestBlocks.REGISTRY));
+    corrupt(() -> new FsstPlugin().openPerValue(node, TestBlocks.REGISTRY));
+  }
+
+  /** Random damage to real chunks: each decode either succeeds or fails with CORRUPT. */
+  @Test
+  void fuzzedChunks() {
+    List<byte[]> values = TestBlocks.utf8(TestBlocks.realStrings());
+    DataBlock.VariableWidth in = TestBlocks.block(values, 32);
+    var ctx = TestBlocks.Ctx.of(in, TestBlocks.options());
+    MiniBlockCompressed c = new FsstPlugin().proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
+    CompressiveEncoding enc = (CompressiveEncoding) c.encoding();
+    MiniBlockDecompressor dec = TestBlocks.REGISTRY.miniBlock(enc);
+    byte[] chunk = Arrays.copyOf(c.buffers().get(0), c.chunks().get(0).bufferSizes()[0]);
+    long n = 1L << c.chunks().get(0).logNumValues();
+    Random rnd = new Random(42);
+    int failures = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+      byte[] bad = chunk.clone();
+      int kind = trial % 3;
+      if (kind == 0) {
+        bad[rnd.nextInt(bad.length)] = (byte) rnd.nextInt(256);
+      } else if (kind == 1) {
+        bad = Arrays.copyOf(bad, rnd.nextInt(bad.length));
+      } else {
+        // damage an offset so it lands anywhere
+        LittleEndian.putInt(bad, 4 * rnd.nextInt((int) n + 1), rnd.nextInt(bad.length + 100));
+      }
+      List<byte[]> bufs = new ArrayList<>();
+      bufs.add(bad);
+      try {
+        dec.decompress(bufs, n);
+      } catch (LanceCodecException e) {
+        assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+        failures++;
+      }
+    }
+    assertTrue(failures > 1000, failures + " of 3000 damaged chunks were rejected");
+    // damaged tables as well
+    byte[] table = enc.getFsst().getSymbolTable().toByteArray();
+    for (int trial = 0; trial < 500; trial++) {
+      byte[] t = table.clone();
+      t[rnd.nextInt(8 + 255 * 9)] = (byte) rnd.nextInt(256);
+      CompressiveEncoding damaged =
+          enc.toBuilder().setFsst(enc.getFsst().toBuilder().setSymbolTable(ByteString.copyFrom(t))).build();
+      try {
+        TestBlocks.REGISTRY.miniBlock(damaged).decompress(List.of(chunk), n);
+      } catch (LanceCodecException e) {
+        assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+      }
+    }
+  }
+}

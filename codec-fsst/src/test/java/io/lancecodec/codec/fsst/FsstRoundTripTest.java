@@ -1,0 +1,159 @@
+package io.lancecodec.codec.fsst;
+
+import static io.lancecodec.codec.fsst.TestBlocks.assertSameValues;
+import static io.lancecodec.codec.fsst.TestBlocks.block;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Seeded round trips through the kernels and through both compressors of the plugin. */
+class FsstRoundTripTest {
+  private final FsstPlugin plugin = new FsstPlugin();
+
+  static Stream<Arguments> kernelCases() {
+    List<Arguments> out = new ArrayList<>();
+    long seed = 1;
+    for (String shape : new String[] {"text", "empty", "binary", "allbytes", "long"}) {
+      for (int n : new int[] {0, 1, 2, 7, 8, 9, 100, 1000}) {
+        if (shape.equals("long") && n > 9) {
+          continue;
+        }
+        for (int bits : new int[] {32, 64}) {
+          out.add(Arguments.of(shape, n, bits, seed++));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  /** Learns a table on the values themselves (whatever their size) and round-trips them. */
+  @ParameterizedTest(name = "kernel {0} n={1} offsets={2} seed={3}")
+  @MethodSource("kernelCases")
+  void kernelRoundTrip(String shape, int n, int bits, long seed) {
+    List<byte[]> values = TestBlocks.random(shape, n, seed);
+    DataBlock.VariableWidth in = block(values, bits);
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(in));
+    DataBlock.VariableWidth codes = new FsstEncoder(table).compress(in);
+    assertEquals(bits, codes.bitsPerOffset());
+    DataBlock.VariableWidth back = new FsstDecoder(SymbolTable.parse(table.serialize())).decompress(codes);
+    assertEquals(bits, back.bitsPerOffset());
+    assertSameValues(values, TestBlocks.values(back), "seed " + seed);
+  }
+
+  /** A table learnt on other data: most bytes are escapes, including the escape byte itself. */
+  @ParameterizedTest(name = "foreign table seed={0}")
+  @MethodSource("seeds")
+  void foreignTableEscapes(long seed) {
+    DataBlock.VariableWidth train = block(TestBlocks.random("text", 500, seed), 32);
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(train));
+    List<byte[]> values = TestBlocks.random("allbytes", 300, seed + 1000);
+    DataBlock.VariableWidth codes = new FsstEncoder(table).compress(block(values, 32));
+    assertSameValues(values, TestBlocks.values(new FsstDecoder(table).decompress(codes)), "seed " + seed);
+  }
+
+  static Stream<Long> seeds() {
+    return Stream.of(11L, 12L, 13L, 14L, 15L);
+  }
+
+  /** A sub-range of a block (first offset not zero) decodes to the same values. */
+  @Test
+  void offsetsNeedNotStartAtZero() {
+    List<byte[]> values = TestBlocks.random("text", 400, 5);
+    DataBlock.VariableWidth in = block(values, 32);
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(in));
+    DataBlock.VariableWidth codes = new FsstEncoder(table).compress(in);
+    int from = 100;
+    byte[] offs = new byte[(values.size() - from + 1) * 4];
+    System.arraycopy(codes.offsets(), from * 4, offs, 0, offs.length);
+    DataBlock.VariableWidth slice = new DataBlock.VariableWidth(offs, 32, codes.data(), values.size() - from);
+    assertSameValues(values.subList(from, values.size()), TestBlocks.values(new FsstDecoder(table).decompress(slice)), "slice");
+  }
+
+  static Stream<Arguments> pageCases() {
+    List<Arguments> out = new ArrayList<>();
+    for (int n : new int[] {1, 2, 1023, 1024, 1025, 4096, 5000}) {
+      for (int bits : new int[] {32, 64}) {
+        out.add(Arguments.of(n, bits));
+      }
+    }
+    return out.stream();
+  }
+
+  /** Real mail strings, cycled to n values; a single value is made long enough to compress. */
+  static List<byte[]> realValues(int n) {
+    List<String> real = TestBlocks.realStrings();
+    List<String> picked = new ArrayList<>();
+    if (n == 1) {
+      picked.add(String.join(" ", real.subList(0, 600)));
+    } else {
+      for (int i = 0; i < n; i++) {
+        picked.add(real.get((i * 7) % real.size()));
+      }
+    }
+    return TestBlocks.utf8(picked);
+  }
+
+  @ParameterizedTest(name = "mini-block n={0} offsets={1}")
+  @MethodSource("pageCases")
+  void miniBlockRoundTrip(int n, int bits) {
+    List<byte[]> values = realValues(n);
+    DataBlock.VariableWidth in = block(values, bits);
+    var ctx = TestBlocks.Ctx.of(in, TestBlocks.options("compression", "fsst"));
+    MiniBlockCompressed c = plugin.proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
+    CompressiveEncoding e = (CompressiveEncoding) c.encoding();
+    assertTrue(e.hasFsst() && e.getFsst().getValues().hasVariable(), "fsst over variable: " + e.getCompressionCase());
+    assertEquals(bits, e.getFsst().getValues().getVariable().getOffsets().getFlat().getBitsPerValue());
+    assertEquals(FsstFormat.TABLE_BYTES, e.getFsst().getSymbolTable().size());
+    boolean switchedOn = SymbolTable.parse(e.getFsst().getSymbolTable().toByteArray()).compressed();
+    long dataBytes = FsstPage.dataBytes(in);
+    assertEquals(dataBytes >= FsstFormat.MIN_COMPRESS_BYTES, switchedOn, "switch follows the 32 KiB rule");
+    assertSameValues(values, TestBlocks.decodeChunks(c), "mini-block n=" + n);
+  }
+
+  @ParameterizedTest(name = "per-value n={0} offsets={1}")
+  @MethodSource("pageCases")
+  void perValueRoundTrip(int n, int bits) {
+    List<byte[]> values = realValues(n);
+    DataBlock.VariableWidth in = block(values, bits);
+    var ctx = TestBlocks.Ctx.of(in, TestBlocks.options("compression", "fsst"));
+    PerValueCompressor compressor = plugin.proposePerValue(in, ctx).orElseThrow().compressor();
+    Encoded<DataBlock> enc = compressor.compress(in);
+    PerValueDecompressor dec = TestBlocks.REGISTRY.perValue(enc.encoding());
+    assertSameValues(values, TestBlocks.values(dec.decompress(enc.data())), "per-value n=" + n);
+  }
+
+  /** Compressing the same page twice gives the same bytes: sampling has a fixed seed. */
+  @Test
+  void deterministic() {
+    DataBlock.VariableWidth in = block(realValues(5000), 32);
+    SymbolTable a = FsstPage.plan(in).table;
+    SymbolTable b = FsstPage.plan(block(realValues(5000), 32)).table;
+    assertEquals(a, b);
+    assertTrue(a.compressed() && a.size() > 100, "a real table: " + a.size() + " symbols");
+  }
+
+  /** Real mail text compresses, and the planned estimate is close to the real size. */
+  @Test
+  void compressesRealStrings() {
+    DataBlock.VariableWidth in = block(realValues(5000), 32);
+    FsstPage page = FsstPage.plan(in);
+    DataBlock.VariableWidth codes = new FsstEncoder(page.table).compress(in);
+    long raw = FsstPage.dataBytes(in);
+    assertTrue(codes.data().length < raw * 0.7, codes.data().length + " of " + raw);
+    assertTrue(Math.abs(page.estimatedDataBytes - codes.data().length) < 0.1 * codes.data().length,
+        "estimate " + page.estimatedDataBytes + " vs " + codes.data().length);
+  }
+}

@@ -1,0 +1,127 @@
+package io.lancecodec.codec.general;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Flat;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Byte-stream-split for mini-block chunks: inside a chunk of {@code m} values of {@code w}
+ * bytes, byte {@code j} of value {@code i} is stored at {@code j * m + i}. Chunks hold 1024
+ * values (32-bit), 512 (64-bit) or 2048 (16-bit, read only in practice), so each is 4 KiB; the
+ * last chunk holds the rest and records log2 0. It does not shrink data on its own and is only
+ * written under a general compressor, which then sees long runs of similar bytes.
+ */
+final class ByteStreamSplit {
+  private ByteStreamSplit() {}
+
+  static boolean splittable(int bits) {
+    return bits == 16 || bits == 32 || bits == 64;
+  }
+
+  static int chunkValues(int bits) {
+    return 4096 / (bits / 8);
+  }
+
+  static CompressiveEncoding encoding(int bits) {
+    return CompressiveEncoding.newBuilder()
+        .setByteStreamSplit(
+            io.lancecodec.format.pb.v21.ByteStreamSplit.newBuilder()
+                .setValues(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(bits))))
+        .build();
+  }
+
+  /**
+   * Mean Shannon entropy, in bits, of each byte position over the first {@code sample} values:
+   * low values mean some byte positions barely change, which is what splitting exploits.
+   */
+  static double meanBytePositionEntropy(DataBlock.FixedWidth fw, int sample) {
+    int w = fw.bitsPerValue() / 8;
+    int n = (int) Math.min(fw.numValues(), sample);
+    if (n == 0 || w == 0) {
+      return 0.0;
+    }
+    byte[] d = fw.data();
+    double sum = 0;
+    int[] counts = new int[256];
+    for (int pos = 0; pos < w; pos++) {
+      java.util.Arrays.fill(counts, 0);
+      for (int i = 0; i < n; i++) {
+        counts[d[i * w + pos] & 0xFF]++;
+      }
+      double h = 0;
+      for (int c : counts) {
+        if (c > 0) {
+          double p = (double) c / n;
+          h -= p * (Math.log(p) / Math.log(2));
+        }
+      }
+      // The reference keeps each position's entropy as an integer number of millibits.
+      sum += Math.floor(h * 1000.0) / 1000.0;
+    }
+    return sum / w;
+  }
+
+  static final class Compressor implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int bits = fw.bitsPerValue();
+      int w = bits / 8;
+      int total = (int) fw.numValues();
+      int per = chunkValues(bits);
+      byte[] src = fw.data();
+      byte[] out = new byte[total * w];
+      List<MiniBlockChunk> chunks = new ArrayList<>();
+      for (int start = 0; start < total; start += per) {
+        int m = Math.min(per, total - start);
+        int base = start * w;
+        for (int i = 0; i < m; i++) {
+          for (int j = 0; j < w; j++) {
+            out[base + j * m + i] = src[base + i * w + j];
+          }
+        }
+        boolean last = start + m == total;
+        chunks.add(new MiniBlockChunk(new int[] {m * w}, last ? 0 : Integer.numberOfTrailingZeros(m)));
+      }
+      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits));
+    }
+  }
+
+  static final class Decompressor implements MiniBlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public DataBlock decompress(List<byte[]> buffers, long numValues) {
+      if (buffers.size() != 1) {
+        throw LanceCodecException.corrupt("byte-stream-split: chunk has " + buffers.size() + " buffers, expected 1");
+      }
+      int w = bits / 8;
+      byte[] in = buffers.get(0);
+      if (!(numValues >= 0 && numValues * w == in.length)) {
+        throw LanceCodecException.corrupt(
+            "byte-stream-split: " + numValues + " values of " + bits + " bits need " + numValues * w
+                + " bytes, chunk has " + in.length);
+      }
+      int m = (int) numValues;
+      byte[] out = new byte[in.length];
+      for (int j = 0; j < w; j++) {
+        int row = j * m;
+        for (int i = 0; i < m; i++) {
+          out[i * w + j] = in[row + i];
+        }
+      }
+      return new DataBlock.FixedWidth(out, bits, numValues);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package io.lancecodec.codec.general;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.spi.LanceCodecException;
+
+/**
+ * Thresholds, limits and the decompression budget of codec-general, each with its reason. Byte
+ * layouts are described in {@code package-info.java} and docs/wire/codecs.md §5.
+ */
+final class GeneralFormat {
+  private GeneralFormat() {}
+
+  /**
+   * The reference leaves a mini-block page unwrapped when the inner compressor's first buffer
+   * holds fewer bytes than this in total: too small to repay a frame per chunk.
+   */
+  static final int MIN_MINI_BLOCK_BYTES = 4 * 1024;
+
+  /** 2.2 block buffers (levels, dictionary items) above this many bytes get zstd level 0 unasked. */
+  static final long AUTO_BLOCK_BYTES = 32 * 1024;
+
+  /**
+   * Full-zip pages whose longest value exceeds this, or whose user asked for compression, are
+   * compressed value by value once the page holds at least {@link #PER_VALUE_MIN_PAGE_BYTES}.
+   */
+  static final long AUTO_PER_VALUE_MAX_LENGTH = 32 * 1024;
+
+  static final long PER_VALUE_MIN_PAGE_BYTES = 32 * 1024;
+
+  /** The byte-position entropy (bits) below which {@code bss=auto} splits: sensitivity 0.5 x 8. */
+  static final double BSS_AUTO_ENTROPY_BITS = 4.0;
+
+  /** Values sampled for the entropy test, as the reference does (the first 64 of the page). */
+  static final int BSS_ENTROPY_SAMPLE = 64;
+
+  /**
+   * Output ceiling of one decompressed mini-block buffer when the inner encoding gives no exact
+   * size (Variable, RLE, ...). 2.1 chunks are at most 32 KiB and 2.2 chunks hold at most 4096
+   * values of under 256 bytes by default, so 64 MiB is far above anything a writer produces.
+   */
+  static final long MAX_MINI_BLOCK_OUTPUT = 64L << 20;
+
+  /** Output ceiling of a decompressed block buffer (a page's dictionary or levels). */
+  static final long MAX_BLOCK_OUTPUT = 512L << 20;
+
+  /** Output ceiling of all values of one per-value read together: the largest Java array. */
+  static final long MAX_PER_VALUE_OUTPUT = Integer.MAX_VALUE - 16;
+
+  /** Most values a mini-block chunk may hold (2.2 writers may raise 4096 up to 32768). */
+  static final long MAX_CHUNK_VALUES = 1 << 16;
+
+  /**
+   * The most bytes a decoder may produce for one mini-block chunk's first buffer, derived from
+   * the inner encoding where it fixes the size (so a forged length prefix is caught before any
+   * allocation), else {@link #MAX_MINI_BLOCK_OUTPUT}.
+   */
+  static long miniBlockBudget(CompressiveEncoding inner, long numValues) {
+    if (!(numValues >= 0 && numValues <= MAX_CHUNK_VALUES)) {
+      throw LanceCodecException.corrupt(
+          "general: chunk of " + numValues + " values exceeds " + MAX_CHUNK_VALUES);
+    }
+    switch (inner.getCompressionCase()) {
+      case FLAT:
+        return Math.min(MAX_MINI_BLOCK_OUTPUT, bytes(inner.getFlat().getBitsPerValue(), numValues));
+      case BYTE_STREAM_SPLIT:
+        if (inner.getByteStreamSplit().getValues().hasFlat()) {
+          return Math.min(
+              MAX_MINI_BLOCK_OUTPUT,
+              bytes(inner.getByteStreamSplit().getValues().getFlat().getBitsPerValue(), numValues));
+        }
+        return MAX_MINI_BLOCK_OUTPUT;
+      case INLINE_BITPACKING:
+        {
+          // Each group of 1024 values: a T-bit width word and at most 1024 values of T bits.
+          long bits = Math.min(64, inner.getInlineBitpacking().getUncompressedBitsPerValue());
+          long groups = (numValues + 1023) / 1024;
+          return Math.min(MAX_MINI_BLOCK_OUTPUT, groups * (bits / 8 + 128 * bits));
+        }
+      default:
+        return MAX_MINI_BLOCK_OUTPUT;
+    }
+  }
+
+  /** The exact size of a Flat inner block, else {@link #MAX_BLOCK_OUTPUT}. */
+  static long blockBudget(CompressiveEncoding inner, long numValues) {
+    if (numValues < 0) {
+      throw LanceCodecException.corrupt("general: negative value count " + numValues);
+    }
+    if (inner.hasFlat()) {
+      return Math.min(MAX_BLOCK_OUTPUT, bytes(inner.getFlat().getBitsPerValue(), numValues));
+    }
+    return MAX_BLOCK_OUTPUT;
+  }
+
+  private static long bytes(long bitsPerValue, long numValues) {
+    if (!(bitsPerValue > 0 && bitsPerValue <= 1 << 20)) {
+      throw LanceCodecException.corrupt("general: inner bits per value " + bitsPerValue + " out of range");
+    }
+    return (bitsPerValue * numValues + 7) / 8;
+  }
+}

@@ -1,0 +1,148 @@
+package io.lancecodec.codec.general;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Flat;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Random;
+
+/** Slow, obvious stand-ins for the built-in Flat codec and helpers shared by the tests. */
+final class TestCodecs {
+  private TestCodecs() {}
+
+  static final List<Scheme> SCHEMES = List.of(Scheme.LZ4, Scheme.ZSTD, Scheme.SNAPPY);
+  static final int[] SIZES = {0, 1, 1023, 4096, 100_000};
+
+  static CompressiveEncoding flat(int bits) {
+    return CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(bits)).build();
+  }
+
+  /** Bytes that compress (runs and a small alphabet) or not, from a seed. */
+  static byte[] data(int size, long seed, boolean compressible) {
+    Random rnd = new Random(seed);
+    byte[] b = new byte[size];
+    if (!compressible) {
+      rnd.nextBytes(b);
+      return b;
+    }
+    int i = 0;
+    while (i < size) {
+      byte v = (byte) ('a' + rnd.nextInt(6));
+      int run = 1 + rnd.nextInt(12);
+      for (int k = 0; k < run && i < size; k++) {
+        b[i++] = v;
+      }
+    }
+    return b;
+  }
+
+  /** Flat 8-bit mini-block chunks of 4096 values. */
+  static final class FlatBytes implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int n = (int) fw.numValues();
+      List<MiniBlockChunk> chunks = new ArrayList<>();
+      for (int s = 0; s < n; s += 4096) {
+        int m = Math.min(4096, n - s);
+        chunks.add(new MiniBlockChunk(new int[] {m}, s + m == n ? 0 : 12));
+      }
+      return new MiniBlockCompressed(List.of(Arrays.copyOf(fw.data(), n)), chunks, n, flat(8));
+    }
+  }
+
+  /** Decodes Flat (any role) and General/BSS through a plugin, like the registry does. */
+  static final class TestDecoders implements Decoders {
+    private final GeneralPlugin plugin = new GeneralPlugin();
+
+    private static Message unwrap(Message e) {
+      CompressiveEncoding c = (CompressiveEncoding) e;
+      switch (c.getCompressionCase()) {
+        case GENERAL:
+          return c.getGeneral();
+        case BYTE_STREAM_SPLIT:
+          return c.getByteStreamSplit();
+        case FLAT:
+          return c.getFlat();
+        case VARIABLE:
+          return c.getVariable();
+        default:
+          throw new IllegalArgumentException(c.getCompressionCase().toString());
+      }
+    }
+
+    @Override
+    public MiniBlockDecompressor miniBlock(Message e) {
+      Message node = unwrap(e);
+      if (node instanceof Flat f) {
+        int bits = (int) f.getBitsPerValue();
+        return (buffers, n) -> new DataBlock.FixedWidth(buffers.get(0), bits, n);
+      }
+      return plugin.openMiniBlock(node, this);
+    }
+
+    @Override
+    public BlockDecompressor block(Message e) {
+      Message node = unwrap(e);
+      if (node instanceof Flat f) {
+        int bits = (int) f.getBitsPerValue();
+        return (data, n) -> new DataBlock.FixedWidth(data, bits, n);
+      }
+      return plugin.openBlock(node, this);
+    }
+
+    @Override
+    public PerValueDecompressor perValue(Message e) {
+      Message node = unwrap(e);
+      if (node instanceof io.lancecodec.format.pb.v21.Variable) {
+        return b -> b;
+      }
+      return plugin.openPerValue(node, this);
+    }
+  }
+
+  static final BlockCompressor FLAT_BLOCK =
+      b -> {
+        DataBlock.FixedWidth fw = (DataBlock.FixedWidth) b;
+        return new Encoded<>(Arrays.copyOf(fw.data(), fw.usedBytes()), flat(fw.bitsPerValue()));
+      };
+
+  static BufferCodec codec(Scheme s) {
+    return s.codec(OptionalInt.empty());
+  }
+
+  /** Decodes every chunk of a mini-block result (as the layout would) and concatenates the values. */
+  static byte[] decodeAll(MiniBlockCompressed c, MiniBlockDecompressor dec, int bytesPerValue) {
+    int[] pos = new int[c.buffers().size()];
+    long item = 0;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      boolean last = k == c.chunks().size() - 1;
+      long n = last ? c.numValues() - item : 1L << ch.logNumValues();
+      List<byte[]> bufs = new ArrayList<>();
+      for (int b = 0; b < pos.length; b++) {
+        bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
+        pos[b] += ch.bufferSizes()[b];
+      }
+      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(bufs, n);
+      out.write(v.data(), 0, (int) (n * bytesPerValue));
+      item += n;
+    }
+    return out.toByteArray();
+  }
+}
