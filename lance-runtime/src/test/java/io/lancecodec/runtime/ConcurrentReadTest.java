@@ -72,6 +72,22 @@ class ConcurrentReadTest {
       }
       assertEquals(8 * 20 * (50 + 5000), total);
       assertEquals(true, r.describePages().get(0).size() > 1, "the file has several pages");
+      // scans that decode ahead on other threads give the same batches, and release what was
+      // decoded ahead when closed early
+      for (int readAhead : new int[] {1, 3}) {
+        List<Object> scanned = new ArrayList<>();
+        try (Scanner s = r.scan(List.of("s"), 7000, readAhead, al)) {
+          while (s.hasNext()) {
+            try (VectorSchemaRoot b = s.next()) {
+              scanned.addAll(TestData.values(b.getVector(0)));
+            }
+          }
+        }
+        assertEquals(expected, scanned);
+        try (Scanner s = r.scan(null, 1000, readAhead, al)) {
+          s.next().close();
+        }
+      }
     } finally {
       pool.shutdownNow();
     }

@@ -117,10 +117,17 @@ public record FieldOptions(Map<String, String> raw) {
     }
   }
 
-  /** Options for compressing dictionary values: dict-values-compression(-level) seen as compression(-level). */
-  public FieldOptions forDictionaryValues() {
+  /**
+   * Options for compressing dictionary values: dict-values-compression(-level) seen as
+   * compression(-level); field metadata first, then the environment, then {@code defaultScheme}
+   * (null for none).
+   */
+  public FieldOptions forDictionaryValues(String defaultScheme) {
     Map<String, String> m = new TreeMap<>();
     String scheme = get("dict-values-compression").orElse(env("LANCE_ENCODING_DICT_VALUES_COMPRESSION"));
+    if (scheme == null) {
+      scheme = defaultScheme;
+    }
     if (scheme != null) {
       m.put(PREFIX + "compression", scheme);
     }

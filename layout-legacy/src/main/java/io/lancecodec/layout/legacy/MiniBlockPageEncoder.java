@@ -30,6 +30,9 @@ final class MiniBlockPageEncoder {
   /** 28 bits of (words - 1) in a 2.2 metadata word. */
   private static final long MAX_WORDS_LARGE = 1L << 28;
 
+  /** 2.2 writers compress dictionary values with lz4 unless told otherwise, as the reference does. */
+  static final String DICTIONARY_VALUES_SCHEME_2_2 = "lz4";
+
   private MiniBlockPageEncoder() {}
 
   static EncodedPage encode(PageInput page, LayoutContext ctx) {
@@ -174,7 +177,7 @@ final class MiniBlockPageEncoder {
     }
     List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), data.toByteArray()));
     if (dict != null) {
-      Encoded<byte[]> items = ctx.blockFor(dict.items(), page.options().forDictionaryValues()).compress(dict.items());
+      Encoded<byte[]> items = ctx.blockFor(dict.items(), page.options().forDictionaryValues(large ? DICTIONARY_VALUES_SCHEME_2_2 : null)).compress(dict.items());
       layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
       buffers.add(items.data());
     }
