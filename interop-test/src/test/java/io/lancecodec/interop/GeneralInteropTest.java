@@ -36,13 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(NativeLibCleanup.class)
 class GeneralInteropTest {
   static final List<String> SCHEMES = List.of("zstd", "lz4");
-  /**
-   * 20,000 rows still pushes 2.2 levels past the 32 KiB automatic-zstd threshold; the larger
-   * matrix (70,000 rows, more full-zip rows) runs with -Dinterop.full=true, as it takes minutes.
-   */
-  static final boolean FULL = Boolean.getBoolean("interop.full");
-
-  static final int[] ROWS = FULL ? new int[] {0, 1, 5000, 70_000} : new int[] {0, 1, 5000, 20_000};
+  static final int[] ROWS = {0, 1, 5000, 70_000};
   static final List<Interop.TypeCase> TYPES =
       List.of(
           new Interop.TypeCase("int64", new ArrowType.Int(64, true)),
@@ -109,7 +103,7 @@ class GeneralInteropTest {
       for (Interop.TypeCase type : WIDE_TYPES) {
         for (String scheme : new String[] {null, "zstd", "lz4"}) {
           for (Nulls nulls : List.of(Nulls.NONE, Nulls.SOME)) {
-            for (int rows : FULL ? new int[] {1, 5, 40} : new int[] {1, 12}) {
+            for (int rows : new int[] {1, 5, 40}) {
               add(tests, new Case(version, type, scheme, nulls, rows, Dist.SEQUENTIAL, WIDE));
             }
           }

@@ -291,9 +291,13 @@ final class Interop {
     private byte[] randomVar() {
       int len = shape.minLen() + rnd.nextInt(shape.maxLen() - shape.minLen() + 1);
       if (utf8) {
+        // counts UTF-8 bytes as it goes: re-encoding the builder each step was quadratic
         StringBuilder sb = new StringBuilder();
-        while (sb.toString().getBytes(StandardCharsets.UTF_8).length < len) {
-          sb.append(CODE_POINTS[rnd.nextInt(CODE_POINTS.length)]);
+        int bytes = 0;
+        while (bytes < len) {
+          String cp = CODE_POINTS[rnd.nextInt(CODE_POINTS.length)];
+          sb.append(cp);
+          bytes += cp.getBytes(StandardCharsets.UTF_8).length;
         }
         return sb.toString().getBytes(StandardCharsets.UTF_8);
       }
