@@ -84,12 +84,12 @@ final class FlatMiniBlock implements MiniBlockCompressor {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (!(buffers.size() == 1)) {
+      if (buffers.size() != 1) {
         throw LanceCodecException.corrupt("flat chunk has " + buffers.size() + " buffers, expected 1");
       }
       byte[] b = buffers.get(0);
       long need = (numValues * bits + 7) / 8;
-      if (!(need <= b.length)) {
+      if (need > b.length) {
         throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need " + need + " bytes, chunk has " + b.length);
       }
       return new DataBlock.FixedWidth(b, bits, numValues);

@@ -90,7 +90,7 @@ final class VariableMiniBlock implements MiniBlockCompressor {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (!(buffers.size() == 1)) {
+      if (buffers.size() != 1) {
         throw LanceCodecException.corrupt("variable chunk has " + buffers.size() + " buffers, expected 1");
       }
       byte[] b = buffers.get(0);

@@ -153,7 +153,7 @@ final class InlineBitpacking {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (!(buffers.size() == 1)) {
+      if (buffers.size() != 1) {
         throw LanceCodecException.corrupt("bitpack: chunk has " + buffers.size() + " buffers, expected 1");
       }
       return decompress(buffers.get(0), numValues);

@@ -185,7 +185,7 @@ final class Rle {
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (!(buffers.size() == 2)) {
+      if (buffers.size() != 2) {
         throw LanceCodecException.corrupt("rle: chunk has " + buffers.size() + " buffers, expected 2");
       }
       return expand(buffers.get(0), buffers.get(1), 1, numValues);
@@ -208,7 +208,7 @@ final class Rle {
         }
         pos += take;
       }
-      if (!(pos == n)) {
+      if (pos != n) {
         throw LanceCodecException.corrupt("rle: runs cover " + pos + " values, chunk needs " + n);
       }
       return new DataBlock.FixedWidth(out, bits, numValues);

@@ -200,11 +200,11 @@ final class FullZipPage {
       }
       this.maxVisible = bitsRep > 0 ? Levels.maxVisibleDef(layers) : Integer.MAX_VALUE;
       this.ctrl = controlBytes(bitsRep, bitsDef, bitsRep + bitsDef > 0);
-      if (!(layout.hasValueCompression())) {
+      if (!layout.hasValueCompression()) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
       this.values = ctx.perValue(layout.getValueCompression());
-      if (!(source.numBuffers() >= 1)) {
+      if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
       switch (layout.getDetailsCase()) {
@@ -218,7 +218,7 @@ final class FullZipPage {
             width = bits / 8;
             if (bitsRep == 0) {
               long need = (ctrl + (long) width) * numRows;
-              if (!(source.bufferSize(0) >= need)) {
+              if (source.bufferSize(0) < need) {
                 throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
               }
             }
@@ -238,7 +238,7 @@ final class FullZipPage {
           throw LanceCodecException.corrupt("full-zip: neither bits_per_value nor bits_per_offset set");
       }
       if (variable || bitsRep > 0) {
-        if (!(source.numBuffers() >= 2)) {
+        if (source.numBuffers() < 2) {
           throw LanceCodecException.corrupt("full-zip: page lacks its repetition index");
         }
         long size = source.bufferSize(1);
@@ -321,7 +321,7 @@ final class FullZipPage {
       long rowsSeen = 0;
       int firstRep = -1;
       while (pos < raw.length) {
-        if (!(pos + ctrl <= raw.length)) {
+        if (pos + ctrl > raw.length) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
         int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
@@ -338,14 +338,14 @@ final class FullZipPage {
           continue;
         }
         if (!variable) {
-          if (!(pos + width <= raw.length)) {
+          if (pos + width > raw.length) {
             throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
           }
           vals.write(raw, pos, width);
           pos += width;
         } else {
           if (d == 0) {
-            if (!(pos + width <= raw.length)) {
+            if (pos + width > raw.length) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
             long len = LittleEndian.getUnsigned(raw, pos, width);
@@ -401,7 +401,7 @@ final class FullZipPage {
       for (int i = 0; i < n; i++) {
         int level = 0;
         if (ctrl > 0) {
-          if (!(pos + ctrl <= raw.length)) {
+          if (pos + ctrl > raw.length) {
             throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " runs past its row range");
           }
           level = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
@@ -409,7 +409,7 @@ final class FullZipPage {
           pos += ctrl;
         }
         if (level == 0) {
-          if (!(pos + width <= raw.length)) {
+          if (pos + width > raw.length) {
             throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " length runs past its row range");
           }
           long len = LittleEndian.getUnsigned(raw, pos, width);

@@ -73,10 +73,10 @@ final class MiniBlockPageDecoder implements PageDecoder {
     if (!(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16)) {
       throw LanceCodecException.corrupt("mini-block: num_buffers " + layout.getNumBuffers() + " outside [1, 16]");
     }
-    if (!(source.numBuffers() >= 2)) {
+    if (source.numBuffers() < 2) {
       throw LanceCodecException.corrupt("mini-block: page has " + source.numBuffers() + " buffers, needs 2");
     }
-    if (!(layout.hasValueCompression())) {
+    if (!layout.hasValueCompression()) {
       throw LanceCodecException.corrupt("mini-block: value_compression missing");
     }
     this.numBuffers = (int) layout.getNumBuffers();
@@ -86,7 +86,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.rep = repeated ? ctx.block(layout.getRepCompression()) : null;
 
     if (layout.hasDictionary()) {
-      if (!(source.numBuffers() >= 3)) {
+      if (source.numBuffers() < 3) {
         throw LanceCodecException.corrupt("mini-block: dictionary page has no dictionary buffer");
       }
       long items = layout.getNumDictionaryItems();
@@ -94,7 +94,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
         throw LanceCodecException.corrupt("mini-block: " + items + " dictionary items");
       }
       io.lancecodec.spi.DataBlock dict = ctx.block(layout.getDictionary()).decompress(source.readAll(2), items);
-      if (!(dict.numValues() == items)) {
+      if (dict.numValues() != items) {
         throw LanceCodecException.corrupt("mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + items);
       }
       this.dictionary = new DictionaryLookup(dict, items);
@@ -103,7 +103,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     int wordBytes = large ? 4 : 2;
     long metaSize = source.bufferSize(0);
-    if (!(metaSize % wordBytes == 0)) {
+    if (metaSize % wordBytes != 0) {
       throw LanceCodecException.corrupt("mini-block: metadata of " + metaSize + " bytes is not a whole number of " + wordBytes + "-byte words");
     }
     int numChunks = LanceCodecException.checkedInt(metaSize / wordBytes, "mini-block chunk count");
@@ -125,7 +125,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
       }
       chunkFirstRow[k + 1] = chunkFirstRow[k] + n;
     }
-    if (!(chunkOffset[numChunks] <= dataSize)) {
+    if (chunkOffset[numChunks] > dataSize) {
       throw LanceCodecException.corrupt("mini-block: chunks span " + chunkOffset[numChunks] + " bytes but buffer 1 has " + dataSize);
     }
     if (!(numChunks == 0 || chunkFirstRow[numChunks] == numItems)) {
@@ -463,7 +463,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     short[] levels = h.levels();
     DataBlock v = values.decompress(bufs, n);
-    if (!(v.numValues() >= n)) {
+    if (v.numValues() < n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
     if (dictionary != null) {
