@@ -66,7 +66,15 @@ public final class LanceFileWriter implements AutoCloseable {
     for (Leaf leaf : leaves) {
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
-      fieldOptions.add(options.optionsFor(leaf.leafField().getMetadata()));
+      FieldOptions fo = options.optionsFor(leaf.leafField().getMetadata());
+      fieldOptions.add(fo);
+      String missing = missingScheme(fo, options.registry());
+      if (missing != null) {
+        // the file stays correct (values are stored uncompressed), but the user asked for more
+        LOG.log(System.Logger.Level.WARNING,
+            "field ''{0}'' asks for compression {1}, but {2} is not on the class path; writing it without",
+            leaf.leafField().getName(), fo.compression().orElse(""), missing);
+      }
       metadata.add(
           ColumnMetadata.newBuilder()
               .setEncoding(direct(Container.COLUMN_ENCODING_URL,
@@ -76,6 +84,19 @@ public final class LanceFileWriter implements AutoCloseable {
     Path dir = this.target.getParent();
     this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
     this.out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+  }
+
+  private static final System.Logger LOG = System.getLogger(LanceFileWriter.class.getName());
+
+  /** The artifact providing a requested compression scheme when no plugin for it is loaded, else null. */
+  static String missingScheme(FieldOptions options, CodecRegistry registry) {
+    String scheme = options.compression().orElse(null);
+    if (scheme == null) {
+      return null;
+    }
+    String plugin = scheme.equals("fsst") ? "fsst" : "general";
+    boolean present = registry.codecs().stream().anyMatch(p -> p.name().equals(plugin));
+    return present ? null : "io.lancecodec:codec-" + plugin;
   }
 
   /** Opens a writer for {@code schema}; the file appears at {@code path} on close. */

@@ -166,4 +166,15 @@ class RegistryTest {
   private static List<String> lines(String s) {
     return Arrays.stream(s.split("\n")).map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
   }
+
+  @Test
+  void aCompressionHintWithoutItsPluginIsReported() {
+    CodecRegistry bitpackOnly = CodecRegistry.of(List.of(new BitpackPlugin()), List.of(new LegacyLayoutPlugin()));
+    assertEquals("io.lancecodec:codec-general",
+        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "zstd")), bitpackOnly));
+    assertEquals("io.lancecodec:codec-fsst",
+        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "fsst")), bitpackOnly));
+    assertEquals(null,
+        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "none")), bitpackOnly));
+  }
 }
