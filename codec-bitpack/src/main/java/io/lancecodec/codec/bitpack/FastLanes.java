@@ -12,28 +12,7 @@ final class FastLanes {
   /** The row-group order of the FastLanes "unified transposed layout"; it is its own inverse. */
   private static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
 
-  /** INDEX[t][r * lanes + l] = input index of row r of lane l, for T = 8 << t. */
-  private static final int[][] INDEX = new int[4][];
-
-  static {
-    for (int t = 0; t < 4; t++) {
-      int bits = 8 << t;
-      int lanes = 1024 / bits;
-      int[] idx = new int[1024];
-      for (int r = 0; r < bits; r++) {
-        for (int l = 0; l < lanes; l++) {
-          idx[r * lanes + l] = 16 * ORDER[r / 8] + 128 * (r % 8) + l;
-        }
-      }
-      INDEX[t] = idx;
-    }
-  }
-
   private FastLanes() {}
-
-  static int[] index(int bits) {
-    return INDEX[Integer.numberOfTrailingZeros(bits) - 3];
-  }
 
   /** Packs {@code in[0..1023]} (already below 2^width) into {@code 1024 * width / bits} words. */
   static void pack(int bits, int width, long[] in, long[] words) {
