@@ -12,6 +12,8 @@ set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd -P)"
 cd "$BENCH_DIR"
+# shellcheck source=snapshot-classpath.sh
+. "$BENCH_DIR/snapshot-classpath.sh"
 
 offline=()
 [ "${LANCE_CODEC_MVN_OFFLINE:-}" = 1 ] && offline=(-o)
@@ -46,20 +48,7 @@ JVM_TMP="$BENCH_DIR/target/compare-tmp.$$"
 cleanup() { rm -rf "$SNAP" "$JVM_TMP"; }
 trap cleanup EXIT
 mkdir -p "$SNAP" "$JVM_TMP"
-CP="$BENCH_DIR/target/classes"
-IFS=: read -ra JARS <<< "$(cat "$STAMP")"
-for j in "${JARS[@]}"; do
-  case "$j" in
-    */io/lancecodec/*)
-      for attempt in 1 2 3 4 5; do
-        cp -p "$j" "$SNAP/" && unzip -tq "$SNAP/$(basename "$j")" >/dev/null 2>&1 && break
-        echo "# $j is being rewritten, retrying" >&2; sleep 2
-      done
-      j="$SNAP/$(basename "$j")"
-      ;;
-  esac
-  CP="$CP:$j"
-done
+CP="$(snapshot_classpath "$STAMP" "$SNAP" "$BENCH_DIR/target/classes")"
 
 # A researcher's codec jars (a class path), e.g. LANCE_CODEC_PLUGINS=/path/codec-foo.jar: found by
 # CodecRegistry.discover() like ours, so `bench --codec foo` ranks them beside the built-in codecs.

@@ -12,6 +12,8 @@ set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$BENCH_DIR"
+# shellcheck source=snapshot-classpath.sh
+. "$BENCH_DIR/snapshot-classpath.sh"
 
 # bench/ is not listed in the root pom's <modules> (it is never shipped), so it is built on its
 # own; its parent resolves through ../pom.xml and our modules through ~/.m2.
@@ -19,24 +21,10 @@ mvn -q -o -DskipTests package
 
 CP_FILE="target/classpath.txt"
 mvn -q -o dependency:build-classpath -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=runtime
-# Other work re-installs our snapshot jars into ~/.m2 while benchmarks run; a fork that loads a
-# jar mid-rewrite fails ("Provider ... not found"). Run from private copies of our jars instead.
+# Private copies of our jars (see snapshot-classpath.sh).
 SNAP="target/lib-snapshot"
-rm -rf "$SNAP" && mkdir -p "$SNAP"
-CP="target/classes"
-IFS=: read -ra JARS <<< "$(cat "$CP_FILE")"
-for j in "${JARS[@]}"; do
-  case "$j" in
-    */io/lancecodec/*)
-      for attempt in 1 2 3 4 5; do
-        cp -p "$j" "$SNAP/" && unzip -tq "$SNAP/$(basename "$j")" >/dev/null 2>&1 && break
-        echo "# $j is being rewritten, retrying" >&2; sleep 2
-      done
-      j="$SNAP/$(basename "$j")"
-      ;;
-  esac
-  CP="$CP:$j"
-done
+rm -rf "$SNAP"
+CP="$(snapshot_classpath "$CP_FILE" "$SNAP" target/classes)"
 
 # The reference unpacks a ~173 MB native library into java.io.tmpdir on every JVM start and
 # leaves it behind after a native abort; keep it under target/ and clean it afterwards.
