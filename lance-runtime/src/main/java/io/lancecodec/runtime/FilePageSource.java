@@ -14,11 +14,13 @@ final class FilePageSource implements PageSource {
   private final FileChannel channel;
   private final long[] offsets;
   private final long[] sizes;
+  private final ReadStats stats;
 
-  FilePageSource(FileChannel channel, long[] offsets, long[] sizes) {
+  FilePageSource(FileChannel channel, long[] offsets, long[] sizes, ReadStats stats) {
     this.channel = channel;
     this.offsets = offsets;
     this.sizes = sizes;
+    this.stats = stats;
   }
 
   @Override
@@ -46,6 +48,7 @@ final class FilePageSource implements PageSource {
           "read of bytes [" + offset + ", " + (offset + length) + ") outside page buffer " + buffer + " of "
               + sizes[buffer] + " bytes");
     }
+    stats.record(length);
     return readFully(channel, offsets[buffer] + offset, length);
   }
 

@@ -42,19 +42,22 @@ public final class LanceFileReader implements AutoCloseable {
   private final long numRows;
   private final List<Column> columns = new ArrayList<>();
   private final long fileSize;
+  private final ReadStats stats = new ReadStats();
+  private final LruPageCache cache;
 
   /** One column's pages, sorted by first row. */
   record Column(Leaf leaf, Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
 
-  private LanceFileReader(Path path, CodecRegistry registry) throws IOException {
+  private LanceFileReader(Path path, CodecRegistry registry, LruPageCache cache) throws IOException {
     this.path = path;
+    this.cache = cache;
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
       this.fileSize = channel.size();
       if (fileSize < Container.FOOTER_BYTES) {
         throw LanceCodecException.corrupt("not a Lance file: " + fileSize + " bytes is smaller than the 40-byte footer");
       }
-      ByteBuffer footer = ByteBuffer.wrap(FilePageSource.readFully(channel, fileSize - Container.FOOTER_BYTES, Container.FOOTER_BYTES))
+      ByteBuffer footer = ByteBuffer.wrap(readAt(fileSize - Container.FOOTER_BYTES, Container.FOOTER_BYTES))
           .order(ByteOrder.LITTLE_ENDIAN);
       byte[] magic = Arrays.copyOfRange(footer.array(), 36, 40);
       if (!Arrays.equals(magic, Container.MAGIC)) {
@@ -82,13 +85,13 @@ public final class LanceFileReader implements AutoCloseable {
       check(cmoPos + 16 * numColumns == gboPos, "column metadata table [" + cmoPos + " + 16 x " + numColumns + "] does not end at the global buffer table (byte " + gboPos + ")");
       check(numGlobal >= 1, "file has no global buffers (needs the file descriptor in buffer 0)");
       check(cmStart >= 0 && cmStart <= cmoPos, "column metadata start " + cmStart + " is after its table at " + cmoPos);
-      ByteBuffer tables = ByteBuffer.wrap(FilePageSource.readFully(channel, cmoPos, (int) (tailEnd - cmoPos))).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer tables = ByteBuffer.wrap(readAt(cmoPos, (int) (tailEnd - cmoPos))).order(ByteOrder.LITTLE_ENDIAN);
 
       long gb0Pos = tables.getLong((int) (16 * numColumns));
       long gb0Size = tables.getLong((int) (16 * numColumns + 8));
       checkRange(gb0Pos, gb0Size, cmoPos, "file descriptor (global buffer 0)");
       check(gb0Size <= 64L << 20, "file descriptor of " + gb0Size + " bytes exceeds 64 MiB");
-      FileDescriptor fd = FileDescriptor.parseFrom(FilePageSource.readFully(channel, gb0Pos, (int) gb0Size));
+      FileDescriptor fd = FileDescriptor.parseFrom(readAt(gb0Pos, (int) gb0Size));
       this.numRows = fd.getLength();
       check(numRows >= 0, "file row count " + numRows + " is negative");
       this.schema = LanceSchemas.toArrow(fd.getSchema());
@@ -96,7 +99,7 @@ public final class LanceFileReader implements AutoCloseable {
       check(leaves.size() == numColumns,
           "schema has " + leaves.size() + " leaf fields but the file has " + numColumns + " columns");
 
-      RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry, version);
+      RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry, version, cache);
       for (int c = 0; c < numColumns; c++) {
         long pos = tables.getLong(16 * c);
         long size = tables.getLong(16 * c + 8);
@@ -105,7 +108,7 @@ public final class LanceFileReader implements AutoCloseable {
         String where = "column '" + LanceFileWriter.columnName(leaf) + "'";
         checkRange(pos, size, cmoPos, where + " metadata");
         check(size <= 256L << 20, where + " metadata of " + size + " bytes exceeds 256 MiB");
-        ColumnMetadata cm = ColumnMetadata.parseFrom(FilePageSource.readFully(channel, pos, (int) size));
+        ColumnMetadata cm = ColumnMetadata.parseFrom(readAt(pos, (int) size));
         columns.add(openColumn(leaf, cm, registry, ctx, where, cmoPos));
       }
     } catch (InvalidProtocolBufferException e) {
@@ -145,7 +148,7 @@ public final class LanceFileReader implements AutoCloseable {
       try {
         Message layoutCase = CodecRegistry.unwrap(layout);
         LayoutPlugin plugin = registry.layoutFor(layoutCase);
-        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes), length, ctx));
+        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes, stats), length, ctx));
       } catch (LanceCodecException e) {
         throw e.within(pw);
       }
@@ -168,11 +171,17 @@ public final class LanceFileReader implements AutoCloseable {
           long len = e.getIndirect().getBufferLength();
           checkRange(pos, len, dataEnd, where + " deferred encoding");
           check(len <= 64L << 20, where + ": deferred encoding of " + len + " bytes exceeds 64 MiB");
-          return com.google.protobuf.ByteString.copyFrom(FilePageSource.readFully(channel, pos, (int) len));
+          return com.google.protobuf.ByteString.copyFrom(readAt(pos, (int) len));
         }
       default:
         throw LanceCodecException.corrupt(where + ": page has no encoding");
     }
+  }
+
+  /** A counted read of file metadata. */
+  private byte[] readAt(long position, int length) {
+    stats.record(length);
+    return FilePageSource.readFully(channel, position, length);
   }
 
   private static void check(boolean ok, String what) {
@@ -193,9 +202,19 @@ public final class LanceFileReader implements AutoCloseable {
   }
 
   public static LanceFileReader open(Path path, CodecRegistry registry) {
+    return open(path, registry, new LruPageCache(LruPageCache.DEFAULT_BUDGET));
+  }
+
+  /**
+   * Opens {@code path} keeping bulky decoded page state (dictionaries, levels of constant
+   * pages) in {@code cache}, which may be shared with other readers; its budget bounds that
+   * memory, and state evicted from it is read and decoded again on use.
+   */
+  public static LanceFileReader open(Path path, CodecRegistry registry, LruPageCache cache) {
     Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(cache, "cache");
     try {
-      return new LanceFileReader(path, registry);
+      return new LanceFileReader(path, registry, cache);
     } catch (NoSuchFileException e) {
       throw LanceCodecException.invalidArgument("no such file: " + path);
     } catch (IOException e) {
@@ -221,7 +240,21 @@ public final class LanceFileReader implements AutoCloseable {
     return fileSize;
   }
 
-  /** Bytes the search cache (per-page chunk metadata, layouts) holds in memory. */
+  /** Read requests and bytes this reader made of its file (shared by all threads). */
+  public ReadStats readStats() {
+    return stats;
+  }
+
+  /** The cache of decoded page state (dictionaries, constant-page levels) this reader uses. */
+  public LruPageCache pageCache() {
+    return cache;
+  }
+
+  /**
+   * Bytes the search cache holds for the life of the reader: what it needs to find any row
+   * (per page the layout, the compact chunk table and the mini-block repetition index). Decoded
+   * dictionaries are not in it: they live in {@link #pageCache()} under its byte budget.
+   */
   public long searchCacheBytes() {
     long total = 0;
     for (Column c : columns) {

@@ -29,10 +29,21 @@ final class RuntimeLayoutContext implements LayoutContext {
   private static final System.Logger LOG = System.getLogger(RuntimeLayoutContext.class.getName());
   private final CodecRegistry registry;
   private final FileVersion version;
+  private final io.lancecodec.spi.PageCache cache;
 
   RuntimeLayoutContext(CodecRegistry registry, FileVersion version) {
+    this(registry, version, io.lancecodec.spi.PageCache.NONE);
+  }
+
+  RuntimeLayoutContext(CodecRegistry registry, FileVersion version, io.lancecodec.spi.PageCache cache) {
     this.registry = registry;
     this.version = version;
+    this.cache = cache;
+  }
+
+  @Override
+  public io.lancecodec.spi.PageCache cache() {
+    return cache;
   }
 
   @Override

@@ -22,4 +22,9 @@ public interface LayoutContext extends Decoders {
    * chosen from the whole page's levels; the layout applies it to each chunk's slice.
    */
   BlockCompressor levelsFor(DataBlock levels);
+
+  /** Where a page decoder keeps bulky decoded state it can load again (nothing by default). */
+  default PageCache cache() {
+    return PageCache.NONE;
+  }
 }

@@ -23,8 +23,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private final PageSource source;
   private final MiniBlockLayout layout;
   private final long numRows;
-  private final long[] chunkOffset; // byte offset in buffer 1, one extra entry at the end
-  private final long[] chunkFirstRow; // one extra entry = numItems
+  private final int numChunks;
+  private final PackedCounts chunkBytes; // bytes of each chunk in buffer 1
+  private final PackedCounts chunkValues; // values (items) of each chunk
   private final MiniBlockDecompressor values;
   private final BlockDecompressor def;
   private final BlockDecompressor rep;
@@ -33,14 +34,18 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private final int maxRep;
   private final int maxVisible;
   private final long numItems;
-  // With repetition, per chunk: rows starting in it, the first row starting in it, and rows
-  // ended by the end of it (one extra leading 0 entry).
-  private final long[] rowStarts;
-  private final long[] firstStart;
-  private final long[] rowsEnded;
+  // With repetition, per chunk: rows starting in it and rows ending in it.
+  private final PackedCounts rowStarts;
+  private final PackedCounts rowEnds;
   private final int numBuffers;
   private final boolean large;
-  private final DictionaryLookup dictionary;
+  // The dictionary is decoded on first use and kept in the page cache, under its budget.
+  private final boolean hasDictionary;
+  private final BlockDecompressor dictionaryDecompressor;
+  private final PageSource dictionarySource;
+  private final long dictionaryItems;
+  private final Object dictionaryKey = new Object();
+  private final io.lancecodec.spi.PageCache cache;
 
   MiniBlockPageDecoder(MiniBlockLayout layout, PageSource source, long numRows, LayoutContext ctx) {
     this.layout = layout;
@@ -85,7 +90,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
     this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
     this.rep = repeated ? ctx.block(layout.getRepCompression()) : null;
 
-    if (layout.hasDictionary()) {
+    this.cache = ctx.cache();
+    this.hasDictionary = layout.hasDictionary();
+    if (hasDictionary) {
       if (source.numBuffers() < 3) {
         throw LanceCodecException.corrupt("mini-block: dictionary page has no dictionary buffer");
       }
@@ -93,13 +100,13 @@ final class MiniBlockPageDecoder implements PageDecoder {
       if (!(items >= 0 && items <= Integer.MAX_VALUE)) {
         throw LanceCodecException.corrupt("mini-block: " + items + " dictionary items");
       }
-      io.lancecodec.spi.DataBlock dict = ctx.block(layout.getDictionary()).decompress(source.readAll(2), items);
-      if (dict.numValues() != items) {
-        throw LanceCodecException.corrupt("mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + items);
-      }
-      this.dictionary = new DictionaryLookup(dict, items);
+      this.dictionaryItems = items;
+      this.dictionaryDecompressor = ctx.block(layout.getDictionary());
+      this.dictionarySource = source;
     } else {
-      this.dictionary = null;
+      this.dictionaryItems = 0;
+      this.dictionaryDecompressor = null;
+      this.dictionarySource = null;
     }
     int wordBytes = large ? 4 : 2;
     long metaSize = source.bufferSize(0);
@@ -107,12 +114,13 @@ final class MiniBlockPageDecoder implements PageDecoder {
       throw LanceCodecException.corrupt("mini-block: metadata of " + metaSize + " bytes is not a whole number of " + wordBytes + "-byte words");
     }
     int numChunks = LanceCodecException.checkedInt(metaSize / wordBytes, "mini-block chunk count");
+    this.numChunks = numChunks;
     if (!(numChunks > 0 || numItems == 0)) {
       throw LanceCodecException.corrupt("mini-block: no chunks for " + numItems + " items");
     }
     byte[] meta = source.readAll(0);
-    chunkOffset = new long[numChunks + 1];
-    chunkFirstRow = new long[numChunks + 1];
+    long[] chunkOffset = new long[numChunks + 1];
+    long[] chunkFirstRow = new long[numChunks + 1];
     long dataSize = source.bufferSize(1);
     for (int k = 0; k < numChunks; k++) {
       long word = LittleEndian.getUnsigned(meta, k * wordBytes, wordBytes);
@@ -131,6 +139,15 @@ final class MiniBlockPageDecoder implements PageDecoder {
     if (!(numChunks == 0 || chunkFirstRow[numChunks] == numItems)) {
       throw LanceCodecException.corrupt("mini-block: chunks hold " + chunkFirstRow[numChunks] + " values, page has " + numItems);
     }
+    long[] scratch = new long[numChunks];
+    for (int k = 0; k < numChunks; k++) {
+      scratch[k] = chunkOffset[k + 1] - chunkOffset[k];
+    }
+    chunkBytes = new PackedCounts(scratch, numChunks);
+    for (int k = 0; k < numChunks; k++) {
+      scratch[k] = chunkFirstRow[k + 1] - chunkFirstRow[k];
+    }
+    chunkValues = new PackedCounts(scratch, numChunks);
     if (repeated) {
       int stride = LanceCodecException.checkedInt(layout.getRepetitionIndexDepth() + 1L, "repetition index depth");
       int indexBuffer = source.numBuffers() - 1;
@@ -139,31 +156,35 @@ final class MiniBlockPageDecoder implements PageDecoder {
             + numChunks + " chunks x " + stride + " u64");
       }
       byte[] index = source.readAll(indexBuffer);
-      rowStarts = new long[numChunks];
-      firstStart = new long[numChunks + 1];
-      rowsEnded = new long[numChunks + 1];
+      long[] starts = new long[numChunks];
+      long[] firstStart = new long[numChunks + 1];
+      long[] rowsEnded = new long[numChunks + 1];
       boolean prevEnded = true;
       for (int k = 0; k < numChunks; k++) {
         long rows = LittleEndian.getLong(index, k * stride * 8);
         long left = LittleEndian.getLong(index, (k * stride + stride - 1) * 8);
         boolean ends = left == 0;
         // rows ending here, minus the one ended by the chunk's own end, plus one if it opens with a row
-        long starts = rows - (ends ? 1 : 0) + (prevEnded ? 1 : 0);
-        if (!(rows >= 0 && left >= 0 && rows <= numRows && starts >= 0 && starts <= chunkFirstRow[k + 1] - chunkFirstRow[k] + 0xFFFF)) {
+        long rowStarts = rows - (ends ? 1 : 0) + (prevEnded ? 1 : 0);
+        if (!(rows >= 0 && left >= 0 && rows <= numRows && rowStarts >= 0 && rowStarts <= chunkFirstRow[k + 1] - chunkFirstRow[k] + 0xFFFF)) {
           throw LanceCodecException.corrupt("mini-block: repetition index entry " + k + " (" + rows + " rows, " + left + " left over) is inconsistent");
         }
-        rowStarts[k] = starts;
-        firstStart[k + 1] = firstStart[k] + starts;
+        starts[k] = rowStarts;
+        firstStart[k + 1] = firstStart[k] + rowStarts;
         rowsEnded[k + 1] = rowsEnded[k] + rows;
         prevEnded = ends;
       }
       if (!(numChunks > 0 && (prevEnded && rowsEnded[numChunks] == numRows && firstStart[numChunks] == numRows))) {
         throw LanceCodecException.corrupt("mini-block: repetition index counts " + rowsEnded[numChunks] + " rows, page has " + numRows);
       }
+      this.rowStarts = new PackedCounts(starts, numChunks);
+      for (int k = 0; k < numChunks; k++) {
+        scratch[k] = rowsEnded[k + 1] - rowsEnded[k];
+      }
+      this.rowEnds = new PackedCounts(scratch, numChunks);
     } else {
       rowStarts = null;
-      firstStart = null;
-      rowsEnded = null;
+      rowEnds = null;
     }
   }
 
@@ -177,12 +198,34 @@ final class MiniBlockPageDecoder implements PageDecoder {
 
   @Override
   public long searchCacheBytes() {
-    return 16L * chunkOffset.length + layout.getSerializedSize() + (dictionary == null ? 0 : dictionary.cacheBytes());
+    return chunkBytes.bytes() + chunkValues.bytes() + layout.getSerializedSize()
+        + (rowStarts == null ? 0 : rowStarts.bytes() + rowEnds.bytes());
+  }
+
+  private long chunkOffset(int k) {
+    return chunkBytes.prefix(k);
+  }
+
+  private long chunkFirstRow(int k) {
+    return chunkValues.prefix(k);
+  }
+
+  /** The page's dictionary, from the page cache or read and decoded again. */
+  private DictionaryLookup dictionary() {
+    return cache.get(dictionaryKey, this::loadDictionary, DictionaryLookup::cacheBytes);
+  }
+
+  private DictionaryLookup loadDictionary() {
+    DataBlock dict = dictionaryDecompressor.decompress(dictionarySource.readAll(2), dictionaryItems);
+    if (dict.numValues() != dictionaryItems) {
+      throw LanceCodecException.corrupt("mini-block: dictionary decoded to " + dict.numValues() + " items, expected " + dictionaryItems);
+    }
+    return new DictionaryLookup(dict, dictionaryItems);
   }
 
   @Override
   public String describe() {
-    return "mini-block" + (large ? " (large chunks)" : "") + ", " + (chunkOffset.length - 1) + " chunks, values: "
+    return "mini-block" + (large ? " (large chunks)" : "") + ", " + numChunks + " chunks, values: "
         + Describe.encoding(layout.getValueCompression())
         + (layout.hasDictionary() ? ", dictionary of " + layout.getNumDictionaryItems() + ": " + Describe.encoding(layout.getDictionary()) : "")
         + (layout.hasRepCompression() ? ", rep: " + Describe.encoding(layout.getRepCompression()) : "")
@@ -200,6 +243,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
       total += ranges[i + 1] - ranges[i];
     }
     BlockAppender out = new BlockAppender(total);
+    DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int i = 0;
     while (i < ranges.length) {
       // Group consecutive ranges that share chunks into one read of their chunk span.
@@ -210,17 +254,21 @@ final class MiniBlockPageDecoder implements PageDecoder {
         last = Math.max(last, chunkOf(ranges[j + 1] - 1));
         j += 2;
       }
-      long spanStart = chunkOffset[first];
-      byte[] span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset[last + 1] - spanStart, "chunk span"));
+      long spanStart = chunkOffset(first);
+      byte[] span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(last + 1) - spanStart, "chunk span"));
       int r = i;
+      long c1 = chunkFirstRow(first);
+      long o1 = spanStart;
       for (int k = first; k <= last && r < j; k++) {
-        long c0 = chunkFirstRow[k];
-        long c1 = chunkFirstRow[k + 1];
+        long c0 = c1;
+        c1 = c0 + chunkValues.get(k);
+        long o0 = o1;
+        o1 = o0 + chunkBytes.get(k);
         if (ranges[r] >= c1) {
           continue;
         }
-        int chunkOff = (int) (chunkOffset[k] - spanStart);
-        int chunkLen = (int) (chunkOffset[k + 1] - chunkOffset[k]);
+        int chunkOff = (int) (o0 - spanStart);
+        int chunkLen = (int) (o1 - o0);
         if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out)) {
           // the whole chunk went straight into the output
           if (ranges[r + 1] == c1) {
@@ -228,7 +276,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
           }
           continue;
         }
-        Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k);
+        Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
         while (r < j && ranges[r] < c1) {
           long s = Math.max(ranges[r], c0);
           long e = Math.min(ranges[r + 1], c1);
@@ -257,6 +305,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     BlockAppender out = new BlockAppender(rows);
     LevelSink levels = new LevelSink(true, def != null);
+    DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int cachedK = -1;
     Chunk cached = null;
     for (int i = 0; i < ranges.length; i += 2) {
@@ -264,9 +313,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
       long b = ranges[i + 1];
       int s = startChunk(a);
       int e = endChunk(b);
-      long spanStart = chunkOffset[s];
+      long spanStart = 0;
       byte[] span = null;
-      long toSkip = a - firstStart[s];
+      long toSkip = a - rowStarts.prefix(s);
       long rowsLeft = b - a;
       boolean done = false;
       for (int k = s; k <= e && !done; k++) {
@@ -275,10 +324,12 @@ final class MiniBlockPageDecoder implements PageDecoder {
           c = cached;
         } else {
           if (span == null) {
-            span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset[e + 1] - spanStart, "chunk span"));
+            // from the first chunk not decoded already: a range starting in the chunk the
+            // previous one ended in does not read that chunk again
+            spanStart = chunkOffset(k);
+            span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
           }
-          c = decode(span, (int) (chunkOffset[k] - spanStart), (int) (chunkOffset[k + 1] - chunkOffset[k]),
-              chunkFirstRow[k + 1] - chunkFirstRow[k], k);
+          c = decode(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes.get(k), chunkValues.get(k), k, dict);
           cachedK = k;
           cached = c;
         }
@@ -322,49 +373,20 @@ final class MiniBlockPageDecoder implements PageDecoder {
 
   /** The chunk in which row {@code row} starts. */
   private int startChunk(long row) {
-    int lo = 0;
-    int hi = rowStarts.length - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (firstStart[mid] <= row) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    while (lo > 0 && rowStarts[lo] == 0) {
+    int lo = Math.min(rowStarts.search(row), numChunks - 1);
+    while (lo > 0 && rowStarts.get(lo) == 0) {
       lo--;
     }
     return lo;
   }
 
-  /** The chunk in which row {@code end - 1} ends. */
+  /** The chunk in which row {@code end - 1} ends: the first whose end has {@code end} rows ended. */
   private int endChunk(long end) {
-    int lo = 0;
-    int hi = rowStarts.length - 1;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (rowsEnded[mid + 1] >= end) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    return lo;
+    return Math.min(rowEnds.search(end - 1), numChunks - 1);
   }
 
   private int chunkOf(long row) {
-    int lo = 0;
-    int hi = chunkFirstRow.length - 2;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (chunkFirstRow[mid] <= row) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
+    return Math.min(chunkValues.search(row), numChunks - 1);
   }
 
   private record Chunk(DataBlock values, short[] rep, short[] def) {}
@@ -378,7 +400,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
    */
   private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out) {
     int bits = values.directBits();
-    if (bits <= 0 || bits % 8 != 0 || dictionary != null || rep != null) {
+    if (bits <= 0 || bits % 8 != 0 || hasDictionary || rep != null) {
       return false;
     }
     Header h = header(b, off, len, n, k);
@@ -455,7 +477,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     return new Header(offsets, sizes, levels, repLevels);
   }
 
-  private Chunk decode(byte[] b, int off, int len, long n, int k) {
+  private Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
     Header h = header(b, off, len, n, k);
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
