@@ -24,7 +24,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
   private final MiniBlockLayout layout;
   private final long numRows;
   private final int numChunks;
-  private final PackedCounts chunkBytes; // bytes of each chunk in buffer 1
+  private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
   private final PackedCounts chunkValues; // values (items) of each chunk
   private final MiniBlockDecompressor values;
   private final BlockDecompressor def;
@@ -141,9 +141,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     long[] scratch = new long[numChunks];
     for (int k = 0; k < numChunks; k++) {
-      scratch[k] = chunkOffset[k + 1] - chunkOffset[k];
+      scratch[k] = (chunkOffset[k + 1] - chunkOffset[k]) / 8;
     }
-    chunkBytes = new PackedCounts(scratch, numChunks);
+    chunkWords = new PackedCounts(scratch, numChunks);
     for (int k = 0; k < numChunks; k++) {
       scratch[k] = chunkFirstRow[k + 1] - chunkFirstRow[k];
     }
@@ -198,12 +198,16 @@ final class MiniBlockPageDecoder implements PageDecoder {
 
   @Override
   public long searchCacheBytes() {
-    return chunkBytes.bytes() + chunkValues.bytes() + layout.getSerializedSize()
+    return chunkWords.bytes() + chunkValues.bytes() + layout.getSerializedSize()
         + (rowStarts == null ? 0 : rowStarts.bytes() + rowEnds.bytes());
   }
 
   private long chunkOffset(int k) {
-    return chunkBytes.prefix(k);
+    return 8 * chunkWords.prefix(k);
+  }
+
+  private long chunkBytes(int k) {
+    return 8 * chunkWords.get(k);
   }
 
   private long chunkFirstRow(int k) {
@@ -263,7 +267,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
         long c0 = c1;
         c1 = c0 + chunkValues.get(k);
         long o0 = o1;
-        o1 = o0 + chunkBytes.get(k);
+        o1 = o0 + chunkBytes(k);
         if (ranges[r] >= c1) {
           continue;
         }
@@ -329,7 +333,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
             spanStart = chunkOffset(k);
             span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
           }
-          c = decode(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes.get(k), chunkValues.get(k), k, dict);
+          c = decode(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), chunkValues.get(k), k, dict);
           cachedK = k;
           cached = c;
         }

@@ -147,8 +147,11 @@ final class PackedCounts {
     return k;
   }
 
-  /** Bytes held. */
+  /**
+   * Bytes of state: the packed entries, the group sums, and the base, the last entry and the
+   * width/count word (JVM object headers are not counted, as for every search-cache figure).
+   */
   long bytes() {
-    return 40 + (packed == null ? 0 : 8L * packed.length) + (sums == null ? 0 : 8L * sums.length);
+    return 24 + (packed == null ? 0 : 8L * packed.length) + (sums == null ? 0 : 8L * sums.length);
   }
 }
