@@ -41,6 +41,26 @@ public record FieldOptions(Map<String, String> raw) {
     structuralEncoding();
     dictDivisor();
     dictSizeRatio();
+    repetitionIndexDepth();
+  }
+
+  /**
+   * How many list levels the mini-block repetition index of a page addresses (our key
+   * {@code lance-encoding:repetition-index-depth}, 1 or 2; default 1 like the reference). Depth
+   * 2 adds, per chunk, the count of inner lists its trailing row starts there, so
+   * {@code rows[i][j]} can be found without the chunks of row i before list j; it applies to
+   * pages with at least two list levels.
+   */
+  public int repetitionIndexDepth() {
+    Optional<String> v = get("repetition-index-depth");
+    if (v.isEmpty()) {
+      return 1;
+    }
+    String t = v.get().trim();
+    if (!t.equals("1") && !t.equals("2")) {
+      throw LanceCodecException.invalidArgument(PREFIX + "repetition-index-depth must be 1 or 2, got '" + v.get() + "'");
+    }
+    return Integer.parseInt(t);
   }
 
   public Optional<String> get(String key) {

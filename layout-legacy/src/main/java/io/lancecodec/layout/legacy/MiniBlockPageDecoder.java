@@ -68,6 +68,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
     if (repeated && layout.getRepetitionIndexDepth() < 1) {
       throw LanceCodecException.corrupt("mini-block: lists without a repetition index");
     }
+    if (repeated && layout.getRepetitionIndexDepth() > Math.max(1, maxRep)) {
+      throw LanceCodecException.corrupt("mini-block: repetition index of depth " + layout.getRepetitionIndexDepth() + " for " + maxRep + " list levels");
+    }
     if (!repeated && layout.getRepetitionIndexDepth() != 0) {
       throw LanceCodecException.corrupt("mini-block: repetition index without lists");
     }
@@ -233,6 +236,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
         + Describe.encoding(layout.getValueCompression())
         + (layout.hasDictionary() ? ", dictionary of " + layout.getNumDictionaryItems() + ": " + Describe.encoding(layout.getDictionary()) : "")
         + (layout.hasRepCompression() ? ", rep: " + Describe.encoding(layout.getRepCompression()) : "")
+        + (layout.getRepetitionIndexDepth() > 1 ? ", repetition index depth " + layout.getRepetitionIndexDepth() : "")
         + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "")
         + (nested ? ", layers " + layers : "");
   }

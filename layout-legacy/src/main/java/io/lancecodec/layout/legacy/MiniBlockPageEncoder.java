@@ -64,8 +64,11 @@ final class MiniBlockPageEncoder {
     long item = 0;
     int levelPos = 0;
     List<MiniBlockChunk> chunks = values.chunks();
-    // Per chunk: rows that end in it, and items left over after its last complete row.
-    long[] repIndex = rep == null ? null : new long[2 * chunks.size()];
+    // Per chunk: rows that end in it, (depth 2) the row or inner-list starts of its trailing
+    // row, and items left over after its last complete row.
+    int depth = rep == null ? 0 : Math.min(page.options().repetitionIndexDepth(), maxRep);
+    int stride = depth + 1;
+    long[] repIndex = rep == null ? null : new long[stride * chunks.size()];
     for (int k = 0; k < chunks.size(); k++) {
       MiniBlockChunk chunk = chunks.get(k);
       boolean last = k == chunks.size() - 1;
@@ -81,7 +84,7 @@ final class MiniBlockPageEncoder {
         if (repBytes.length > 0xFFFF) {
           throw LanceCodecException.unsupported("mini-block: rep levels of a chunk exceed 64 KiB");
         }
-        indexChunk(rep, l0, l1, k, last, maxRep, repIndex);
+        indexChunk(rep, l0, l1, k, last, maxRep, stride, repIndex);
       }
       byte[] defBytes = null;
       if (def != null) {
@@ -167,7 +170,7 @@ final class MiniBlockPageEncoder {
             .setNumItems(values.numValues())
             .setHasLargeChunk(large);
     if (rep != null) {
-      layout.setRepCompression(repEncoding).setRepetitionIndexDepth(1);
+      layout.setRepCompression(repEncoding).setRepetitionIndexDepth(depth);
     }
     if (def != null) {
       if (defEncoding == null) {
@@ -210,15 +213,17 @@ final class MiniBlockPageEncoder {
 
   /**
    * The repetition index entry of chunk {@code k}: rows ending in it (a new row starts with the
-   * highest rep level) and items left over after its last complete row. A chunk that turns out
-   * to start a row ends the previous chunk's leftover row there.
+   * highest rep level), with depth 2 the levels of its trailing row (the part in this chunk)
+   * that start the row or one of its inner lists, and items left over after its last complete
+   * row. A chunk that turns out to start a row ends the previous chunk's leftover row there.
    */
-  private static void indexChunk(short[] rep, int l0, int l1, int k, boolean last, int maxRep, long[] index) {
+  private static void indexChunk(short[] rep, int l0, int l1, int k, boolean last, int maxRep, int stride, long[] index) {
     long rows = 0;
     for (int i = l0 + 1; i < l1; i++) {
       rows += rep[i] == maxRep ? 1 : 0;
     }
     long left = 0;
+    long lists = 0;
     if (!last) {
       int lastStart = -1;
       for (int i = l1 - 1; i >= l0; i--) {
@@ -227,17 +232,26 @@ final class MiniBlockPageEncoder {
           break;
         }
       }
-      left = lastStart < 0 ? l1 - l0 : l1 - lastStart;
+      int trailer = lastStart < 0 ? l0 : lastStart;
+      left = l1 - trailer;
+      for (int i = trailer; stride > 2 && i < l1; i++) {
+        lists += rep[i] >= maxRep - 1 ? 1 : 0;
+      }
     }
-    if (k > 0 && l1 > l0 && rep[l0] == maxRep && index[2 * k - 1] != 0) {
-      index[2 * k - 2]++;
-      index[2 * k - 1] = 0;
+    int prev = (k - 1) * stride;
+    if (k > 0 && l1 > l0 && rep[l0] == maxRep && index[prev + stride - 1] != 0) {
+      index[prev]++;
+      java.util.Arrays.fill(index, prev + 1, prev + stride, 0);
     }
     if (last) {
       rows++;
     }
-    index[2 * k] = rows;
-    index[2 * k + 1] = left;
+    int at = k * stride;
+    index[at] = rows;
+    if (stride > 2) {
+      index[at + 1] = lists;
+    }
+    index[at + stride - 1] = left;
   }
 
   static int pad8(int n) {
