@@ -1,6 +1,7 @@
 package io.lancecodec.cli;
 
 import io.lancecodec.runtime.LanceFileReader;
+import io.lancecodec.runtime.LruPageCache;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
 import io.lancecodec.spi.FileVersion;
@@ -78,7 +79,7 @@ final class Demo {
   }
 
   /** Measurements for one data set written as one version. */
-  record Result(FileVersion version, long fileBytes, long cacheBytes, double writeSeconds, double scanSeconds,
+  record Result(FileVersion version, long fileBytes, long cacheBytes, long pageCacheBytes, double writeSeconds, double scanSeconds,
       long decodedBytes, double takeSeconds, boolean scanEqual, boolean takeEqual, List<List<Inspect.Page>> pages) {}
 
   void run() throws IOException {
@@ -206,6 +207,7 @@ final class Demo {
     table.add(row("", results, r -> "Lance " + r.version()));
     table.add(row("file size", results, r -> fmt("%,d B (%.2fx IPC)", r.fileBytes(), (double) r.fileBytes() / ipcBytes)));
     table.add(row("search cache", results, r -> fmt("%,d B (%.2f%% of file)", r.cacheBytes(), 100.0 * r.cacheBytes() / r.fileBytes())));
+    table.add(row("page cache (dictionaries)", results, r -> fmt("%,d B (budget %,d B)", r.pageCacheBytes(), LruPageCache.DEFAULT_BUDGET)));
     table.add(row("write (best of " + WRITE_RUNS + ")", results, r -> fmt("%.1f ms", r.writeSeconds() * 1e3)));
     table.add(row("full scan", results, r -> fmt("%s rows/s, %,.0f MB/s", rate(n / r.scanSeconds()), r.decodedBytes() / r.scanSeconds() / 1e6)));
     table.add(row("take " + fmt("%,d", TAKE_ROWS) + " random", results, r -> fmt("%s rows/s", rate(TAKE_ROWS / r.takeSeconds()))));
@@ -317,7 +319,7 @@ final class Demo {
       List<Result> out = new ArrayList<>();
       for (int v = 0; v < k; v++) {
         LanceFileReader r = readers.get(v);
-        out.add(new Result(VERSIONS.get(v), r.fileSize(), r.searchCacheBytes(), write[v], scan[v], decoded[v], take[v],
+        out.add(new Result(VERSIONS.get(v), r.fileSize(), r.searchCacheBytes(), r.pageCache().usedBytes(), write[v], scan[v], decoded[v], take[v],
             scanEqual[v], takeEqual[v], Inspect.pages(r)));
       }
       return out;

@@ -36,8 +36,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The opt-in repetition index of depth 2 ({@code lance-encoding:repetition-index-depth=2}):
  * pages with two or more list levels get three u64 per chunk, whose first and last agree with
- * the depth-1 index of the same data and whose middle counts the row and inner-list starts of
- * the chunk's trailing row; such files read back the same by range, scan and take.
+ * the depth-1 index of the same data and whose middle word counts (twice) the row and
+ * inner-list starts of the chunk's trailing row, plus one when that part begins inside an inner
+ * list; such files read back the same by range, scan and take.
  */
 class RepetitionIndexDepthTest {
   static BufferAllocator allocator;
@@ -125,9 +126,10 @@ class RepetitionIndexDepthTest {
           assertEquals(i1[2 * k], i2[3 * k], "rows of chunk " + k);
           assertEquals(i1[2 * k + 1], i2[3 * k + 2], "left-over items of chunk " + k);
           long left = i2[3 * k + 2];
-          long lists = i2[3 * k + 1];
-          // the trailing part holds at least as many levels as starts; none without a trailer
-          assertTrue(lists <= left && (left > 0 || lists == 0), "chunk " + k + ": " + lists + " starts in " + left + " levels");
+          long word = i2[3 * k + 1];
+          // the trailing part holds at least as many levels as starts; the word is zero exactly
+          // when there is no trailing row (what a depth-1 reader looks at)
+          assertTrue((word >>> 1) <= left && (left > 0) == (word > 0), "chunk " + k + ": word " + word + " for " + left + " levels");
         }
       }
       try (VectorSchemaRoot all = r2.readRange(0, n, null, allocator)) {
@@ -154,18 +156,27 @@ class RepetitionIndexDepthTest {
     }
   }
 
-  /** A hand-made page: the middle entries are exactly the trailing row's starts. */
-  @Test
-  void middleEntriesCountTheTrailingRowsStarts() throws Exception {
-    // one row of 3000 inner lists of 1 item, then rows of 2 lists: chunks of 4096 values (2.1
-    // bit-packed ints) cut the big row; its starts are counted in the chunks they fall in
+  /** Hand-made pages: the middle words are exactly twice the trailing row's starts (+1 inside a list). */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void middleEntriesCountTheTrailingRowsStarts(boolean giant) throws Exception {
+    // one row of 9000 inner lists of 1 item (or, giant, one inner list of 9000 items), then
+    // rows of 2 lists: chunks cut the big row; its starts are counted in the chunks they fall in
     Field f = list("ll", list("item", i32("item")));
     Schema schema = new Schema(List.of(f));
-    Path path = dir.resolve("hand.lance");
+    Path path = dir.resolve("hand-" + giant + ".lance");
     List<Object> rows = new ArrayList<>();
     List<Object> big = new ArrayList<>();
+    List<Object> one = new ArrayList<>();
     for (int j = 0; j < 9000; j++) {
-      big.add(new ArrayList<>(List.of(j % 7)));
+      if (giant) {
+        one.add(j % 7);
+      } else {
+        big.add(new ArrayList<>(List.of(j % 7)));
+      }
+    }
+    if (giant) {
+      big.add(one);
     }
     rows.add(big);
     for (int i = 0; i < 10; i++) {
@@ -203,9 +214,10 @@ class RepetitionIndexDepthTest {
         long t = rowStarts.floor(b - 1) >= a ? rowStarts.floor(b - 1) : a;
         long starts = 0;
         for (long l = t; l < b; l++) {
-          starts += l < 9000 || rowStarts.contains(l) || (l - 9000) % 3 == 2 ? 1 : 0;
+          starts += (l < 9000 && !giant) || rowStarts.contains(l) || (l >= 9000 && (l - 9000) % 3 == 2) ? 1 : 0;
         }
-        assertEquals(List.of(ended, trailer ? starts : 0, trailer ? b - t : 0), List.of(idx[3 * k], idx[3 * k + 1], idx[3 * k + 2]),
+        long inside = giant && t == a && a > 0 && a < 9000 ? 1 : 0;
+        assertEquals(List.of(ended, trailer ? 2 * starts + inside : 0, trailer ? b - t : 0), List.of(idx[3 * k], idx[3 * k + 1], idx[3 * k + 2]),
             "chunk " + k + " items [" + a + ", " + b + ")");
       }
       try (VectorSchemaRoot got = r.take(new long[] {0, 5}, null, allocator)) {

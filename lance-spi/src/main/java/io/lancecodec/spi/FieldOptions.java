@@ -47,7 +47,7 @@ public record FieldOptions(Map<String, String> raw) {
   /**
    * How many list levels the mini-block repetition index of a page addresses (our key
    * {@code lance-encoding:repetition-index-depth}, 1 or 2; default 1 like the reference). Depth
-   * 2 adds, per chunk, the count of inner lists its trailing row starts there, so
+   * 2 adds, per chunk, the inner lists its trailing row starts there (docs/random-access.md), so
    * {@code rows[i][j]} can be found without the chunks of row i before list j; it applies to
    * pages with at least two list levels.
    */

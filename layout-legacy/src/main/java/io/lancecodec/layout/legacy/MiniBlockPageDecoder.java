@@ -166,6 +166,11 @@ final class MiniBlockPageDecoder implements PageDecoder {
       for (int k = 0; k < numChunks; k++) {
         long rows = LittleEndian.getLong(index, k * stride * 8);
         long left = LittleEndian.getLong(index, (k * stride + stride - 1) * 8);
+        // a depth-2 word is non-zero exactly with a trailing row, and counts at most its levels
+        long word = stride == 3 ? LittleEndian.getLong(index, (k * stride + 1) * 8) : left > 0 ? 1 : 0;
+        if (!((word > 0) == (left > 0) && word >= 0 && (word >>> 1) <= left)) {
+          throw LanceCodecException.corrupt("mini-block: repetition index entry " + k + " has depth-2 word " + word + " for " + left + " left-over items");
+        }
         boolean ends = left == 0;
         // rows ending here, minus the one ended by the chunk's own end, plus one if it opens with a row
         long rowStarts = rows - (ends ? 1 : 0) + (prevEnded ? 1 : 0);

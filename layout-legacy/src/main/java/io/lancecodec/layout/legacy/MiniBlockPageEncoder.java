@@ -213,9 +213,15 @@ final class MiniBlockPageEncoder {
 
   /**
    * The repetition index entry of chunk {@code k}: rows ending in it (a new row starts with the
-   * highest rep level), with depth 2 the levels of its trailing row (the part in this chunk)
-   * that start the row or one of its inner lists, and items left over after its last complete
-   * row. A chunk that turns out to start a row ends the previous chunk's leftover row there.
+   * highest rep level), with depth 2 a word for its trailing row (below), and items left over
+   * after its last complete row. A chunk that turns out to start a row ends the previous chunk's
+   * leftover row there.
+   *
+   * <p>The depth-2 word is twice the number of levels of the trailing row's part in this chunk
+   * that start the row or one of its inner lists, plus one when that part begins inside an inner
+   * list. The low bit makes the word non-zero exactly when the chunk has a trailing row, which is
+   * all a depth-1 reader (the reference's) reads from the second entry, so such readers still
+   * read these pages; the count itself locates {@code rows[i][j]}.
    */
   private static void indexChunk(short[] rep, int l0, int l1, int k, boolean last, int maxRep, int stride, long[] index) {
     long rows = 0;
@@ -235,8 +241,9 @@ final class MiniBlockPageEncoder {
       int trailer = lastStart < 0 ? l0 : lastStart;
       left = l1 - trailer;
       for (int i = trailer; stride > 2 && i < l1; i++) {
-        lists += rep[i] >= maxRep - 1 ? 1 : 0;
+        lists += rep[i] >= maxRep - 1 ? 2 : 0;
       }
+      lists += trailer == l0 && rep[l0] < maxRep - 1 ? 1 : 0;
     }
     int prev = (k - 1) * stride;
     if (k > 0 && l1 > l0 && rep[l0] == maxRep && index[prev + stride - 1] != 0) {
