@@ -187,4 +187,44 @@ class PageCacheTest {
       pool.shutdown();
     }
   }
+
+  /** Levels of a constant page (lists that are all null or empty) live in the page cache too. */
+  @Test
+  void constantPageLevelsAreCachedAndReloaded() {
+    Field f = NestedData.list("l", NestedData.i32("item"));
+    Schema schema = new Schema(List.of(f));
+    Path path = dir.resolve("null-items.lance");
+    List<Object> want = new ArrayList<>();
+    Random rnd = new Random(8);
+    try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults());
+        VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+      for (int i = 0; i < 5000; i++) {
+        // only null and empty lists: no item at all, so the page is constant with levels
+        List<Object> items = rnd.nextInt(3) == 0 ? null : new ArrayList<>();
+        NestedData.set(batch.getVector(0), i, items);
+      }
+      batch.setRowCount(5000);
+      for (int i = 0; i < 5000; i++) {
+        want.add(batch.getVector(0).getObject(i));
+      }
+      w.write(batch);
+    }
+    for (long budget : new long[] {LruPageCache.DEFAULT_BUDGET, 0}) {
+      LruPageCache cache = new LruPageCache(budget);
+      try (LanceFileReader r = LanceFileReader.open(path, CodecRegistry.discover(), cache)) {
+        assertTrue(r.describePages().get(0).get(0).contains("constant (all null)"), r.describePages().get(0).get(0));
+        assertTrue(r.searchCacheBytes() < 200, "levels are not in the search cache: " + r.searchCacheBytes());
+        for (int round = 0; round < 3; round++) {
+          long[] rows = rnd.longs(30, 0, 5000).toArray();
+          try (VectorSchemaRoot got = r.take(rows, null, allocator)) {
+            for (int i = 0; i < rows.length; i++) {
+              assertEquals(want.get((int) rows[i]), got.getVector(0).getObject(i), "row " + rows[i]);
+            }
+          }
+        }
+        assertEquals(budget == 0 ? 0 : 1, cache.entries(), cache.toString());
+        assertTrue(budget == 0 || cache.usedBytes() >= 5000, cache.toString());
+      }
+    }
+  }
 }

@@ -159,9 +159,12 @@ final class ConstantPage {
     private final ConstantLayout layout;
     private final long numRows;
     private final DataBlock scalar; // one value, or AllNull
-    private final short[] rep;
-    private final short[] def;
-    private final int[] rowStart; // level where each row starts, plus the end; null when rows = levels
+    // The levels are checked at open, then kept in the page cache (reloaded after eviction).
+    private final boolean hasLevels;
+    private final PageSource source;
+    private final LayoutContext ctx;
+    private final int levelStart;
+    private final Object levelsKey = new Object();
     private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
     private final boolean nested;
     private final int maxVisible;
@@ -195,12 +198,37 @@ final class ConstantPage {
         scalar = parseScalar(source.readAll(0));
         levelStart = 1;
       }
+      this.source = source;
+      this.ctx = ctx;
+      this.levelStart = levelStart;
+      this.hasLevels = levelStart >= 0 && nb >= levelStart + 2;
+      PageLevels lv = loadLevels();
+      if (lv.rep != null || lv.def != null) {
+        ctx.cache().get(levelsKey, () -> lv, PageLevels::bytes);
+      }
+    }
+
+    /** The page's rep/def levels and row starts, in memory only while the page cache keeps them. */
+    private record PageLevels(short[] rep, short[] def, int[] rowStart) {
+      long bytes() {
+        return (rep == null ? 0 : 2L * rep.length) + (def == null ? 0 : 2L * def.length) + (rowStart == null ? 0 : 4L * rowStart.length);
+      }
+    }
+
+    private static final PageLevels NO_LEVELS = new PageLevels(null, null, null);
+
+    private PageLevels levels() {
+      return hasLevels ? ctx.cache().get(levelsKey, this::loadLevels, PageLevels::bytes) : NO_LEVELS;
+    }
+
+    private PageLevels loadLevels() {
       short[] r = null;
       short[] d = null;
-      if (levelStart >= 0 && nb >= levelStart + 2) {
+      if (hasLevels) {
         r = levels(source, levelStart, layout.hasRepCompression() ? layout.getRepCompression() : null, layout.getNumRepValues(), ctx, "rep");
         d = levels(source, levelStart + 1, layout.hasDefCompression() ? layout.getDefCompression() : null, layout.getNumDefValues(), ctx, "def");
       }
+      int[] rowStart;
       int maxRep = Levels.maxRep(layers);
       LanceCodecException.check((r != null) == (maxRep > 0),
           "constant page: repetition levels " + (r != null ? "present" : "absent") + " for layers " + layers);
@@ -222,8 +250,7 @@ final class ConstantPage {
         LanceCodecException.check(d == null || d.length == numRows, "constant page: " + (d == null ? 0 : d.length) + " def levels for " + numRows + " rows");
         rowStart = null;
       }
-      this.rep = r;
-      this.def = d;
+      return r == null && d == null ? NO_LEVELS : new PageLevels(r, d, rowStart);
     }
 
     /** One level buffer: absent when empty, raw u16 unless a compression is named. */
@@ -280,8 +307,7 @@ final class ConstantPage {
 
     @Override
     public long searchCacheBytes() {
-      return layout.getSerializedSize() + (def == null ? 0 : 2L * def.length) + (rep == null ? 0 : 2L * rep.length)
-          + (rowStart == null ? 0 : 4L * rowStart.length);
+      return layout.getSerializedSize();
     }
 
     @Override
@@ -296,6 +322,10 @@ final class ConstantPage {
         total += ranges[i + 1] - ranges[i];
       }
       int n = LanceCodecException.checkedInt(total, "constant rows");
+      PageLevels lv = levels();
+      short[] rep = lv.rep();
+      short[] def = lv.def();
+      int[] rowStart = lv.rowStart();
       if (scalar instanceof DataBlock.AllNull && def == null && rep == null) {
         short[] all = new short[n];
         Arrays.fill(all, (short) 1);
