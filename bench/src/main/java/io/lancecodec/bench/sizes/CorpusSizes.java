@@ -34,8 +34,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * of ours is read back by our reader and by the reference and compared with the source values.
  *
  * <p>Run by {@code bench/sizes.sh}; see bench/README.md. The ratio's target is the reference's
- * file of the same run, except for FSST files of the reference (their size varies by a few
- * percent from write to write), where it is the anchor's median when the anchor has one.
+ * file of the same run; where the reference wrote FSST (its size varies by a few percent from
+ * write to write) it is the median of {@link #REF_FSST_WRITES} writes. The anchor's number (its
+ * median for FSST) is shown beside it, and ours / anchor is a column of its own.
  */
 public final class CorpusSizes {
   static final List<String> VARIANTS = List.of("default", "zstd", "lz4");
@@ -54,12 +55,16 @@ public final class CorpusSizes {
       String oursCheck,
       String refReadsOurs) {
     long target() {
-      return anchor > 0 && refEncoding.contains("fsst") ? anchor : ref;
+      return ref;
     }
 
     double ratio() {
       long t = target();
       return t > 0 ? (double) ours / t : Double.NaN;
+    }
+
+    double anchorRatio() {
+      return anchor > 0 ? (double) ours / anchor : Double.NaN;
     }
   }
 
@@ -114,8 +119,8 @@ public final class CorpusSizes {
             for (FileVersion version : VERSIONS) {
               Cell c = measure(col, digest, variant, version, ref, verify, anchor, tmp, alloc);
               cells.add(c);
-              System.err.printf(Locale.ROOT, "%-36s %-7s %s ours %,12d ref %,12d x%.3f  %s%n", col.label(), variant,
-                  version, c.ours, c.ref, c.ratio(), c.oursEncoding);
+              System.err.printf(Locale.ROOT, "%-36s %-7s %s ours %,12d ref %,12d x%.3f %s/%s  %s%n", col.label(), variant,
+                  version, c.ours, c.ref, c.ratio(), c.oursCheck, c.refReadsOurs, c.oursEncoding);
             }
           }
         }
@@ -191,6 +196,9 @@ public final class CorpusSizes {
     }
     long refBytes = withRef ? Files.size(theirs) : -1;
     String refEnc = withRef ? describe(theirs) : "";
+    if (refEnc.contains("fsst")) {
+      refBytes = refMedian(col, variant, v, refBytes, theirs, alloc);
+    }
     long anchorBytes = -1;
     if (variant.equals("default")) {
       anchorBytes = anchor.defaultBytes(col.label(), v);
@@ -201,6 +209,25 @@ public final class CorpusSizes {
     }
     return new Cell(col, variant, version, oursBytes, refBytes, anchorBytes, oursEnc, refEnc, check, refReads);
   }
+
+  /** The reference's FSST output varies from write to write: the median of this and 4 more writes. */
+  private static long refMedian(CorpusColumn col, String variant, String version, long first, Path file, BufferAllocator alloc)
+      throws Exception {
+    long[] sizes = new long[REF_FSST_WRITES];
+    sizes[0] = first;
+    for (int k = 1; k < sizes.length; k++) {
+      try (VectorSchemaRoot root = col.root(hint(variant), alloc);
+          org.lance.file.LanceFileWriter w =
+              org.lance.file.LanceFileWriter.open(file.toString(), alloc, null, Optional.of(version), Map.of())) {
+        w.write(root);
+      }
+      sizes[k] = Files.size(file);
+    }
+    java.util.Arrays.sort(sizes);
+    return sizes[sizes.length / 2];
+  }
+
+  static final int REF_FSST_WRITES = 5;
 
   /** Our reader's description of the column's pages: the first page's tree, and the page count. */
   static String describe(Path file) {
@@ -248,8 +275,9 @@ public final class CorpusSizes {
     sb.append("# File sizes: lance-codec against the reference (org.lance:lance-core 7.0.0)\n\n");
     sb.append("Run ").append(started).append(" on ").append(data).append("; anchor ").append(anchorFile).append(".\n");
     sb.append("Bytes are whole single-column files (one write call, one non-nullable field). ")
-        .append("×ref = ours / target; the target is the reference's file of this run, except where the reference ")
-        .append("wrote FSST (its sizes vary by a few percent per write), where it is the anchor's median. ")
+        .append("×ref = ours / target; the target is the reference's file of this run; where the reference ")
+        .append("wrote FSST (its sizes vary by a few percent per write) it is the median of " + REF_FSST_WRITES + " writes, ")
+        .append("shown with the anchor's median (whose files had longer field names, 10-30 bytes more). ")
         .append("check: our reader / the reference reading our file, against the source values.\n");
     Map<String, List<Cell>> byVariant = new LinkedHashMap<>();
     for (Cell c : cells) {
@@ -258,8 +286,8 @@ public final class CorpusSizes {
     for (Map.Entry<String, List<Cell>> e : byVariant.entrySet()) {
       sb.append("\n## ").append(e.getKey().equals("default") ? "Default (no hint)" : "lance-encoding:compression=" + e.getKey())
           .append("\n\n");
-      sb.append("| column | rows | ref 2.1 | ours 2.1 | ×ref 2.1 | ref 2.2 | ours 2.2 | ×ref 2.2 | check 2.1 / 2.2 |\n");
-      sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+      sb.append("| column | rows | ref 2.1 | ours 2.1 | ×ref 2.1 | ref 2.2 | ours 2.2 | ×ref 2.2 | ×anchor 2.1 / 2.2 | check 2.1 / 2.2 |\n");
+      sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
       List<Cell> list = e.getValue();
       for (int i = 0; i + 1 < list.size(); i += 2) {
         Cell a = list.get(i);
@@ -267,6 +295,7 @@ public final class CorpusSizes {
         sb.append("| ").append(a.col.label()).append(" | ").append(a.col.rows())
             .append(" | ").append(target(a)).append(" | ").append(a.ours).append(" | ").append(mark(a))
             .append(" | ").append(target(b)).append(" | ").append(b.ours).append(" | ").append(mark(b))
+            .append(" | ").append(ratio(a.anchorRatio())).append(" / ").append(ratio(b.anchorRatio()))
             .append(" | ").append(a.oursCheck).append('/').append(a.refReadsOurs).append(", ")
             .append(b.oursCheck).append('/').append(b.refReadsOurs).append(" |\n");
       }
@@ -284,8 +313,8 @@ public final class CorpusSizes {
   }
 
   private static String target(Cell c) {
-    if (c.target() == c.anchor && c.anchor != c.ref) {
-      return c.anchor + " (anchor median; this run " + c.ref + ")";
+    if (c.refEncoding.contains("fsst")) {
+      return c.ref + " (median of " + REF_FSST_WRITES + (c.anchor > 0 ? "; anchor " + c.anchor : "") + ")";
     }
     return Long.toString(c.ref);
   }
@@ -302,12 +331,12 @@ public final class CorpusSizes {
 
   private static String csv(List<Cell> cells) {
     StringBuilder sb = new StringBuilder(
-        "column,section,rows,values,variant,version,ref_bytes,anchor_bytes,target_bytes,ours_bytes,ratio,ours_encoding,ref_encoding,ours_reads_ours,ref_reads_ours\n");
+        "column,section,rows,values,variant,version,ref_bytes,anchor_bytes,target_bytes,ours_bytes,ratio,ratio_anchor,ours_encoding,ref_encoding,ours_reads_ours,ref_reads_ours\n");
     for (Cell c : cells) {
       sb.append(q(c.col.label())).append(',').append(c.col.section()).append(',').append(c.col.rows()).append(',')
           .append(c.col.values()).append(',').append(c.variant).append(',').append(c.version).append(',')
           .append(c.ref).append(',').append(c.anchor).append(',').append(c.target()).append(',').append(c.ours).append(',')
-          .append(ratio(c.ratio())).append(',').append(q(c.oursEncoding)).append(',').append(q(c.refEncoding)).append(',')
+          .append(ratio(c.ratio())).append(',').append(ratio(c.anchorRatio())).append(',').append(q(c.oursEncoding)).append(',').append(q(c.refEncoding)).append(',')
           .append(c.oursCheck).append(',').append(c.refReadsOurs).append('\n');
     }
     return sb.toString();
