@@ -70,6 +70,7 @@ record CorpusColumn(
     FieldVector v = f.createVector(alloc);
     try {
       if (v instanceof FixedSizeListVector fsl) {
+        fsl.setInitialCapacity(rows);
         fsl.allocateNew();
         BaseFixedWidthVector child = (BaseFixedWidthVector) fsl.getDataVector();
         fill(child, (int) values());

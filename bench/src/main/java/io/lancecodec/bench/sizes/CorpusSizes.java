@@ -106,24 +106,39 @@ public final class CorpusSizes {
     Anchor anchor = Anchor.read(anchorFile);
     Path tmp = Files.createTempDirectory("sizes");
     List<Cell> cells = new ArrayList<>();
+    List<String> errors = new ArrayList<>();
     String started = Instant.now().toString();
     try (BufferAllocator alloc = new RootAllocator()) {
       Corpus corpus = new Corpus(data, alloc);
       for (String g : groups) {
-        for (CorpusColumn col : corpus.load(g)) {
+        List<CorpusColumn> cols;
+        try {
+          cols = corpus.load(g);
+        } catch (Exception | OutOfMemoryError e) {
+          errors.add("group " + g + ": " + e);
+          System.err.println("group " + g + " failed: " + e);
+          continue;
+        }
+        for (CorpusColumn col : cols) {
           if (only != null && !only.matcher(col.label()).find()) {
             continue;
           }
           long digest = col.digest();
           for (String variant : variants) {
             for (FileVersion version : VERSIONS) {
-              Cell c = measure(col, digest, variant, version, ref, verify, anchor, tmp, alloc);
-              cells.add(c);
-              System.err.printf(Locale.ROOT, "%-36s %-7s %s ours %,12d ref %,12d x%.3f %s/%s  %s%n", col.label(), variant,
-                  version, c.ours, c.ref, c.ratio(), c.oursCheck, c.refReadsOurs, c.oursEncoding);
+              try {
+                Cell c = measure(col, digest, variant, version, ref, verify, anchor, tmp, alloc);
+                cells.add(c);
+                System.err.printf(Locale.ROOT, "%-36s %-7s %s ours %,12d ref %,12d x%.3f %s/%s  %s%n", col.label(), variant,
+                    version, c.ours, c.ref, c.ratio(), c.oursCheck, c.refReadsOurs, c.oursEncoding);
+              } catch (Exception | OutOfMemoryError e) {
+                errors.add(col.label() + " " + variant + " " + version + ": " + e);
+                System.err.println(col.label() + " " + variant + " " + version + " failed: " + e);
+              }
             }
           }
         }
+        cols = null;
       }
     } finally {
       try (var files = Files.list(tmp)) {
@@ -132,6 +147,9 @@ public final class CorpusSizes {
       Files.deleteIfExists(tmp);
     }
     String md = markdown(cells, started, data, anchorFile);
+    if (!errors.isEmpty()) {
+      md += "\n## Failures\n\n" + errors.stream().map(e -> "- " + e + "\n").reduce("", String::concat);
+    }
     String csv = csv(cells);
     System.out.print(md);
     if (out != null) {
@@ -140,6 +158,9 @@ public final class CorpusSizes {
       Files.writeString(out.resolve("sizes-" + stamp + ".md"), md, StandardCharsets.UTF_8);
       Files.writeString(out.resolve("sizes-" + stamp + ".csv"), csv, StandardCharsets.UTF_8);
       System.err.println("wrote " + out.resolve("sizes-" + stamp + ".md") + " and .csv");
+    }
+    if (!errors.isEmpty()) {
+      System.exit(1);
     }
   }
 
