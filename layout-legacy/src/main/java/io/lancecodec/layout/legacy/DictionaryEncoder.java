@@ -179,6 +179,11 @@ final class DictionaryEncoder {
       return null;
     }
     long plain = (long) n * w;
+    if (!reference) {
+      // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
+      // that packing shrinks about as well (token ids) are not encoded twice by the layout.
+      plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
+    }
     int indexBits = 32 - Integer.numberOfLeadingZeros(items);
     long estimate = (long) items * w + (reference ? (long) n * (indexBits + 7) / 8 : ((long) n * indexBits + 7) / 8);
     if (estimate >= ratio * plain) {
@@ -189,6 +194,33 @@ final class DictionaryEncoder {
       System.arraycopy(d, first[k] * w, data, k * w, w);
     }
     return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /** Bits of the widest value read as unsigned (a negative value needs the full width). */
+  private static int packedWidth(DataBlock.FixedWidth fw) {
+    byte[] d = fw.data();
+    int n = (int) fw.numValues();
+    long or = 0;
+    switch (fw.bitsPerValue()) {
+      case 16:
+        for (int i = 0; i < n; i++) {
+          or |= LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
+        }
+        break;
+      case 32:
+        for (int i = 0; i < n; i++) {
+          or |= LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
+        }
+        break;
+      case 64:
+        for (int i = 0; i < n && or >= 0; i++) {
+          or |= LittleEndian.getLong(d, 8 * i);
+        }
+        break;
+      default:
+        return fw.bitsPerValue();
+    }
+    return 64 - Long.numberOfLeadingZeros(or);
   }
 
   private static int hash(byte[] d, int s, int e) {
