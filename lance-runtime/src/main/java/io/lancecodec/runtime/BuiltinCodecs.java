@@ -52,7 +52,7 @@ final class BuiltinCodecs implements CodecPlugin {
     FieldOptions options = context.options();
     FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
-      return Optional.of(new Proposal<>("flat", fw.usedBytes(), new FlatMiniBlock()));
+      return Optional.of(new Proposal<>("flat", FlatMiniBlock.storedBytes(fw, version), new FlatMiniBlock()));
     }
     DataBlock.FixedWidth rows = fslRows(block);
     if (rows != null) {

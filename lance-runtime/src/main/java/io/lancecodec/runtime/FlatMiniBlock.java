@@ -1,6 +1,8 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
@@ -19,6 +21,26 @@ final class FlatMiniBlock implements MiniBlockCompressor {
   static final long MAX_BYTES = 8 * 1024 - 6;
 
   static final int MAX_VALUES = 4096;
+
+  /** Values per full chunk for {@code bits}-wide values. */
+  static long valuesPerChunk(int bits) {
+    long bytesPerWord = bits % 8 == 0 ? bits / 8 : bits;
+    long numVals = bits % 8 == 0 ? 2 : 8;
+    long sizeBytes = 2 * bytesPerWord;
+    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+      sizeBytes *= 2;
+      numVals *= 2;
+    }
+    return numVals;
+  }
+
+  /** The bytes {@link #compress} output takes in a page, as {@link MiniBlocks#storedBytes} counts them. */
+  static long storedBytes(DataBlock.FixedWidth fw, FileVersion version) {
+    int bits = fw.bitsPerValue();
+    long per = valuesPerChunk(bits);
+    long n = fw.numValues();
+    return MiniBlocks.storedBytes(n, per, per * bits / 8, ((n % per) * bits + 7) / 8, version);
+  }
 
   @Override
   public MiniBlockCompressed compress(DataBlock block) {

@@ -44,6 +44,29 @@ final class InlineBitpacking {
     return total;
   }
 
+  /**
+   * The bytes the mini-block form of {@code fw} takes in a page ({@link
+   * io.lancecodec.spi.MiniBlocks#storedBytes} counting), or -1 when no chunk packs below the
+   * full width, so packing could only add headers. Widths are taken per chunk, so one chunk
+   * of full-width values does not keep the others from packing.
+   */
+  static long storedBytes(DataBlock.FixedWidth fw, io.lancecodec.spi.FileVersion version) {
+    int bits = fw.bitsPerValue();
+    boolean large = version.atLeast(io.lancecodec.spi.FileVersion.V2_2);
+    long header = 8 + (large ? 4 : 2);
+    long[] vals = new long[CHUNK];
+    long total = 0;
+    boolean narrower = false;
+    for (long start = 0; start < fw.numValues(); start += CHUNK) {
+      int n = (int) Math.min(CHUNK, fw.numValues() - start);
+      Words.read(fw.data(), (int) (start * bits / 8), bits, vals, n);
+      int w = Words.width(vals, n);
+      narrower |= w < bits;
+      total += header + ((bits / 8 + 128L * w + 7) & ~7L);
+    }
+    return narrower ? total : -1;
+  }
+
   /** One chunk: header word then packed words, for values {@code [start, start + n)}. */
   static byte[] packChunk(byte[] data, int bits, int start, int n, long[] vals, long[] words) {
     Words.read(data, start * (bits / 8), bits, vals, n);

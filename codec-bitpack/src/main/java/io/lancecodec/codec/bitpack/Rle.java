@@ -16,12 +16,13 @@ import java.util.List;
 /**
  * Run-length encoding in mini-blocks: two buffers per chunk, the run values (T/8 bytes each) and
  * the run lengths (u8, runs over 255 split). Every chunk but the last holds a power-of-two count
- * of values (at most 2048) and stays within the 8186-byte chunk budget; a chunk's runs may cover
+ * of values (at most 4096) and stays within the 8186-byte chunk budget; a chunk's runs may cover
  * more values than it claims (the reference's roll-back does this), so decoding stops at the
  * claimed count.
  */
 final class Rle {
-  static final int MAX_CHUNK_VALUES = 2048;
+  /** 4096 like the reference 7.0.0 (733 chunks for 3 M sorted timestamps); older writers used 2048. */
+  static final int MAX_CHUNK_VALUES = io.lancecodec.spi.MiniBlocks.MAX_VALUES;
   static final int BUDGET = 8186;
 
   private Rle() {}

@@ -9,7 +9,8 @@ import io.lancecodec.spi.ProposalContext;
 /**
  * FSST in a full-zip page: every value is compressed on its own with the page's table, so each
  * stays addressable; the compressed values go through the best inner per-value compressor (the
- * built-in Variable, which keeps them as they are). Created per page.
+ * built-in Variable, which keeps them as they are), or always through {@code fallbackInner}
+ * when there is no context. Created per page.
  */
 final class FsstPerValueCompressor implements PerValueCompressor {
   private final FsstPage planned;
@@ -30,7 +31,7 @@ final class FsstPerValueCompressor implements PerValueCompressor {
     SymbolTable table = FsstPage.tableFor(planned, vw);
     DataBlock.VariableWidth compressed = new FsstEncoder(table).compress(vw);
     PerValueCompressor inner =
-        context.innerPerValue(compressed).map(p -> p.compressor()).orElse(fallbackInner);
+        context == null ? fallbackInner : context.innerPerValue(compressed).map(p -> p.compressor()).orElse(fallbackInner);
     Encoded<DataBlock> values = inner.compress(compressed);
     return new Encoded<>(values.data(), FsstPage.encoding(table, values.encoding()));
   }

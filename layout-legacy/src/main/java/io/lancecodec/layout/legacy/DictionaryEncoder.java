@@ -21,10 +21,20 @@ final class DictionaryEncoder {
   /** The reference's cap on dictionary entries. */
   static final int MAX_CARDINALITY = envInt("LANCE_ENCODING_DICT_MAX_CARDINALITY", 100_000);
 
+  /**
+   * Whether to also try dictionaries where the reference does not write them (its reader decodes
+   * dictionary pages of any fixed width). {@code LANCE_CODEC_DICT_EXTENDED=0} turns it off.
+   */
+  static final boolean EXTENDED = !"0".equals(System.getenv("LANCE_CODEC_DICT_EXTENDED"));
+
   private DictionaryEncoder() {}
 
-  /** Indices (u32, or u64 for 64-bit offsets) and the dictionary items. */
-  record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems) {}
+  /**
+   * Indices (u32, or u64 for 64-bit offsets) and the dictionary items; {@code referencePolicy}
+   * is false for the widths the reference never dictionary-encodes (8/16/32-bit values, and
+   * 64-bit in 2.1), which the layout keeps only when the page comes out clearly smaller.
+   */
+  record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems, boolean referencePolicy) {}
 
   private static int envInt(String name, int fallback) {
     String v = System.getenv(name);
@@ -44,9 +54,13 @@ final class DictionaryEncoder {
     if (values instanceof DataBlock.VariableWidth vw) {
       return variable(vw, def, budget, options.dictSizeRatio());
     }
-    if (values instanceof DataBlock.FixedWidth fw
-        && (fw.bitsPerValue() == 128 || (fw.bitsPerValue() == 64 && version.atLeast(FileVersion.V2_2)))) {
-      return fixed(fw, def, budget, options.dictSizeRatio());
+    if (values instanceof DataBlock.FixedWidth fw) {
+      int bits = fw.bitsPerValue();
+      boolean reference = bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
+      if (reference || (EXTENDED && (bits == 16 || bits == 32 || bits == 64))) {
+        Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference);
+        return r == null ? null : new Result(r.indices(), r.items(), r.numItems(), reference);
+      }
     }
     return null;
   }
@@ -121,10 +135,14 @@ final class DictionaryEncoder {
       LittleEndian.putUnsigned(offs, (k + 1) * ow, ow, pos);
     }
     return new Result(
-        new DataBlock.FixedWidth(idx, ow * 8, n), new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, items), items);
+        new DataBlock.FixedWidth(idx, ow * 8, n), new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, items), items, true);
   }
 
-  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio) {
+  /**
+   * {@code reference}: the reference's estimate (index bits + 7 per value); otherwise indices at their
+   * bit-packed width, since the layout then compares the real pages anyway.
+   */
+  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio, boolean reference) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
@@ -161,7 +179,13 @@ final class DictionaryEncoder {
       return null;
     }
     long plain = (long) n * w;
-    long estimate = (long) items * w + (long) n * ((32 - Integer.numberOfLeadingZeros(items)) + 7) / 8;
+    if (!reference) {
+      // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
+      // that packing shrinks about as well (token ids) are not encoded twice by the layout.
+      plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
+    }
+    int indexBits = 32 - Integer.numberOfLeadingZeros(items);
+    long estimate = (long) items * w + (reference ? (long) n * (indexBits + 7) / 8 : ((long) n * indexBits + 7) / 8);
     if (estimate >= ratio * plain) {
       return null;
     }
@@ -169,7 +193,34 @@ final class DictionaryEncoder {
     for (int k = 0; k < items; k++) {
       System.arraycopy(d, first[k] * w, data, k * w, w);
     }
-    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items);
+    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /** Bits of the widest value read as unsigned (a negative value needs the full width). */
+  private static int packedWidth(DataBlock.FixedWidth fw) {
+    byte[] d = fw.data();
+    int n = (int) fw.numValues();
+    long or = 0;
+    switch (fw.bitsPerValue()) {
+      case 16:
+        for (int i = 0; i < n; i++) {
+          or |= LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
+        }
+        break;
+      case 32:
+        for (int i = 0; i < n; i++) {
+          or |= LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
+        }
+        break;
+      case 64:
+        for (int i = 0; i < n && or >= 0; i++) {
+          or |= LittleEndian.getLong(d, 8 * i);
+        }
+        break;
+      default:
+        return fw.bitsPerValue();
+    }
+    return 64 - Long.numberOfLeadingZeros(or);
   }
 
   private static int hash(byte[] d, int s, int e) {

@@ -64,10 +64,30 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), page.defLevels(), page.options(), ctx.version());
       if (dict != null) {
-        return MiniBlockPageEncoder.encode(page, ctx, dict);
+        EncodedPage withDict = MiniBlockPageEncoder.encode(page, ctx, dict);
+        if (dict.referencePolicy()) {
+          return withDict;
+        }
+        EncodedPage without = encodeValues(page, ctx);
+        return bytes(withDict) <= EXTENDED_DICT_GAIN * bytes(without) ? withDict : without;
       }
     }
     return encodeValues(page, ctx);
+  }
+
+  /**
+   * A dictionary where the reference writes none (small negative integers, low-cardinality
+   * floats, 64-bit values in 2.1) must save at least this much of the page: decoding through a
+   * dictionary is slower, so a few percent are not worth it (flat token ids would save 6%).
+   */
+  static final double EXTENDED_DICT_GAIN = 0.8;
+
+  static long bytes(EncodedPage p) {
+    long total = 0;
+    for (byte[] b : p.buffers()) {
+      total += b.length;
+    }
+    return total;
   }
 
   /** Mini-block or full-zip, by the widest value unless the field forces one. */
