@@ -155,6 +155,38 @@ public final class Corpus {
     return notNull(name, new ArrowType.FixedSizeList(dim), notNull("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
   }
 
+  /** A one-column root: flat non-nullable uint32. */
+  public static VectorSchemaRoot uint32Column(String name, int[] ids, BufferAllocator alloc) {
+    Field f = notNull(name, new ArrowType.Int(32, false));
+    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(f)), alloc);
+    UInt4Vector v = (UInt4Vector) root.getVector(0);
+    v.allocateNew(ids.length);
+    for (int i = 0; i < ids.length; i++) {
+      v.set(i, ids[i]);
+    }
+    v.setValueCount(ids.length);
+    root.setRowCount(ids.length);
+    return root;
+  }
+
+  /** A one-column root: flat non-nullable utf8. */
+  public static VectorSchemaRoot utf8Column(String name, List<byte[]> strings, BufferAllocator alloc) {
+    Field f = notNull(name, ArrowType.Utf8.INSTANCE);
+    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(f)), alloc);
+    VarCharVector v = (VarCharVector) root.getVector(0);
+    long bytes = 0;
+    for (byte[] s : strings) {
+      bytes += s.length;
+    }
+    v.allocateNew(bytes, strings.size());
+    for (int i = 0; i < strings.size(); i++) {
+      v.setSafe(i, strings.get(i));
+    }
+    v.setValueCount(strings.size());
+    root.setRowCount(strings.size());
+    return root;
+  }
+
   /** A one-column root: {@code list<uint32>} rows {@code ids[off[r], off[r+1])}. */
   public static VectorSchemaRoot uint32Lists(String name, int[] ids, int[] off, BufferAllocator alloc) {
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(uint32ListField(name))), alloc);
