@@ -82,12 +82,12 @@ public final class Compare {
     }
     boolean quick = o.containsKey("--quick");
     int reps = o.containsKey("--reps") ? Integer.parseInt(o.get("--reps")) : quick ? 1 : 5;
-    Path dataDir = Path.of(o.getOrDefault("--data", defaultDataDir().toString()));
-    Path demoDir = Path.of(o.getOrDefault("--demo", root().resolve("cli/src/main/resources/demo").toString()));
+    Path dataDir = userPath(o.getOrDefault("--data", defaultDataDir().toString()));
+    Path demoDir = userPath(o.getOrDefault("--demo", root().resolve("cli/src/main/resources/demo").toString()));
     if (o.containsKey("--data") && !Files.isDirectory(dataDir)) {
       throw new Usage("--data " + dataDir + ": not a directory");
     }
-    Path outDir = o.containsKey("--out") ? Path.of(o.get("--out")) : null;
+    Path outDir = o.containsKey("--out") ? userPath(o.get("--out")) : null;
     if (outDir != null) {
       Files.createDirectories(outDir);
     }
@@ -191,6 +191,12 @@ public final class Compare {
     }
     Path cwd = Path.of("").toAbsolutePath();
     return Files.isDirectory(cwd.resolve("bench")) ? cwd : cwd.getParent();
+  }
+
+  /** A path from the command line: relative to the caller's directory (-Dlance.codec.cwd, set by compare.sh). */
+  static Path userPath(String p) {
+    String cwd = System.getProperty("lance.codec.cwd");
+    return cwd == null ? Path.of(p) : Path.of(cwd).resolve(p);
   }
 
   static Path defaultDataDir() {
