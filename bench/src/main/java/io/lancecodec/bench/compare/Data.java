@@ -317,11 +317,13 @@ final class Data implements AutoCloseable {
       if (!quick && Files.isReadable(urls)) {
         out.add(lines("mail-urls", urls, limit, alloc));
       }
+      // quick mode only keeps the code paths from rotting: a few thousand lists are enough
+      int lists = quick ? Math.min(limit, 2048) : limit;
       if (Files.isReadable(tokens)) {
-        out.add(tokenLines(tokens, limit, alloc));
+        out.add(tokenLines(tokens, lists, alloc));
       }
       if (Files.isReadable(subjects)) {
-        out.add(mailLists(dataDir, limit, alloc));
+        out.add(mailLists(dataDir, lists, alloc));
       }
     }
     if (out.isEmpty()) {
@@ -333,7 +335,7 @@ final class Data implements AutoCloseable {
       out.add(csvColumn("demo-seattle-weather", demoDir.resolve("seattle-weather.csv"), "weather", Kind.UTF8, limit, alloc));
     }
     // Synthetic by design (the reference anchor's control column), so present with or without the corpus.
-    out.add(vectors(quick ? Math.min(limit, 1024) : Math.min(limit, VECTOR_ROWS), alloc));
+    out.add(vectors(quick ? Math.min(limit, 256) : Math.min(limit, VECTOR_ROWS), alloc));
     return out;
   }
 
