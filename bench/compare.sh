@@ -11,6 +11,8 @@ set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd -P)"
+# relative --out / --data paths name places relative to where the caller stands, not bench/
+CALLER_DIR="$(pwd -P)"
 cd "$BENCH_DIR"
 # shellcheck source=snapshot-classpath.sh
 . "$BENCH_DIR/snapshot-classpath.sh"
@@ -61,7 +63,7 @@ echo "# git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(g
 # The reference unpacks a ~173 MB native library into java.io.tmpdir per JVM; keep it under target/.
 set +e
 java -Xms1g -Xmx2g ${JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$JVM_TMP" \
-  -Dslf4j.internal.verbosity=ERROR -Dlance.codec.root="$ROOT" \
+  -Dslf4j.internal.verbosity=ERROR -Dlance.codec.root="$ROOT" -Dlance.codec.cwd="$CALLER_DIR" \
   -cp "$CP" io.lancecodec.bench.compare.Compare "$@"
 rc=$?
 set -e

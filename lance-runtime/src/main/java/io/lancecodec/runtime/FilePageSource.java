@@ -9,18 +9,40 @@ import java.nio.channels.FileChannel;
 /**
  * A page's buffers in an open file. Buffer positions and sizes were checked against the file
  * length when the reader opened, and every request is checked against its buffer here.
+ *
+ * <p>Reads copy from a read-only mapping of the file when there is one ({@link #map}): a point
+ * lookup reads a few small pieces, and a positional {@code FileChannel} read costs a system call
+ * plus the channel's interruption bookkeeping per piece, more than decoding them.
  */
 final class FilePageSource implements PageSource {
   private final FileChannel channel;
+  private final ByteBuffer mapped;
   private final long[] offsets;
   private final long[] sizes;
   private final ReadStats stats;
 
-  FilePageSource(FileChannel channel, long[] offsets, long[] sizes, ReadStats stats) {
+  /** {@code mapped}: the whole file mapped read-only ({@link #map}), or null to read through the channel. */
+  FilePageSource(FileChannel channel, ByteBuffer mapped, long[] offsets, long[] sizes, ReadStats stats) {
     this.channel = channel;
+    this.mapped = mapped;
     this.offsets = offsets;
     this.sizes = sizes;
     this.stats = stats;
+  }
+
+  /**
+   * The file mapped read-only, or null when it cannot be (larger than one mapping, or the
+   * mapping fails, e.g. at the process's limit of mappings): reads then go through the channel.
+   */
+  static ByteBuffer map(FileChannel channel, long fileSize) {
+    if (fileSize <= 0 || fileSize > Integer.MAX_VALUE) {
+      return null;
+    }
+    try {
+      return channel.map(FileChannel.MapMode.READ_ONLY, 0, fileSize);
+    } catch (IOException | UnsupportedOperationException e) {
+      return null;
+    }
   }
 
   @Override
@@ -49,7 +71,20 @@ final class FilePageSource implements PageSource {
               + sizes[buffer] + " bytes");
     }
     stats.record(length);
-    return readFully(channel, offsets[buffer] + offset, length);
+    long position = offsets[buffer] + offset;
+    if (mapped != null) {
+      byte[] out = new byte[length];
+      try {
+        // absolute bulk get: no shared position, so concurrent reads need no lock
+        mapped.get((int) position, out, 0, length);
+      } catch (InternalError e) {
+        // the JVM reports a fault in the mapping (the file shrank under us) this way
+        throw new LanceCodecException(LanceCodecException.Kind.IO,
+            "read failed at byte " + position + ": the file changed while open (" + e.getMessage() + ")", e);
+      }
+      return out;
+    }
+    return readFully(channel, position, length);
   }
 
   static byte[] readFully(FileChannel channel, long position, int length) {

@@ -44,6 +44,8 @@ public final class LanceFileReader implements AutoCloseable {
   private final long fileSize;
   private final ReadStats stats = new ReadStats();
   private final LruPageCache cache;
+  /** The file mapped read-only for page reads, or null (see {@link FilePageSource#map}). */
+  private final ByteBuffer mapped;
 
   /** One column's pages, sorted by first row. */
   record Column(Leaf leaf, Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
@@ -57,6 +59,7 @@ public final class LanceFileReader implements AutoCloseable {
       if (fileSize < Container.FOOTER_BYTES) {
         throw LanceCodecException.corrupt("not a Lance file: " + fileSize + " bytes is smaller than the 40-byte footer");
       }
+      this.mapped = FilePageSource.map(channel, fileSize);
       ByteBuffer footer = ByteBuffer.wrap(readAt(fileSize - Container.FOOTER_BYTES, Container.FOOTER_BYTES))
           .order(ByteOrder.LITTLE_ENDIAN);
       byte[] magic = Arrays.copyOfRange(footer.array(), 36, 40);
@@ -148,7 +151,7 @@ public final class LanceFileReader implements AutoCloseable {
       try {
         Message layoutCase = CodecRegistry.unwrap(layout);
         LayoutPlugin plugin = registry.layoutFor(layoutCase);
-        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes, stats), length, ctx));
+        pages.add(plugin.open(layoutCase, new FilePageSource(channel, mapped, offs, sizes, stats), length, ctx));
       } catch (LanceCodecException e) {
         throw e.within(pw);
       }

@@ -29,12 +29,26 @@ final class NestedAssembler {
     byte[] valid = new byte[64];
     long[] lengths;
     int count;
+    /**
+     * The leaf layer only counts: its validity goes to the vector filler as per-value levels
+     * instead, and skipping the bit per item matters, since items outnumber all other slots.
+     */
+    private final boolean countOnly;
 
     Slots(boolean list) {
+      this(list, false);
+    }
+
+    Slots(boolean list, boolean countOnly) {
       lengths = list ? new long[64] : null;
+      this.countOnly = countOnly && !list;
     }
 
     void add(boolean isValid) {
+      if (countOnly) {
+        count++;
+        return;
+      }
       if ((count >>> 3) >= valid.length) {
         valid = Arrays.copyOf(valid, valid.length * 2);
       }
@@ -69,7 +83,7 @@ final class NestedAssembler {
     for (int j = 0; j < m; j++) {
       Leaf.Kind k = Leaf.kind(leaf.path().get(j));
       isList[j] = k == Leaf.Kind.LIST || k == Leaf.Kind.LARGE_LIST;
-      slots[j] = new Slots(isList[j]);
+      slots[j] = new Slots(isList[j], j == m - 1);
     }
     List<DecodedPage> values = new ArrayList<>();
     for (DecodedPage p : pieces) {
@@ -135,6 +149,7 @@ final class NestedAssembler {
       throw LanceCodecException.corrupt("page with lists has no repetition levels");
     }
     short[] leafDef = new short[(int) Math.min(numValues, n)];
+    boolean leafNulls = false;
     int v = 0;
     long rows = 0;
     for (int i = 0; i < n; i++) {
@@ -173,6 +188,7 @@ final class NestedAssembler {
             throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
           }
           leafDef[v++] = (short) (isNullHere ? 1 : 0);
+          leafNulls |= isNullHere;
         } else if (isList[j]) {
           slots[j].lengths[slots[j].count - 1]++;
         }
@@ -184,7 +200,8 @@ final class NestedAssembler {
     if (rows != p.numRows()) {
       throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
     }
-    return new DecodedPage(p.values(), null, leafDef, v);
+    // no levels = all valid, which the vector filler sets a byte at a time
+    return new DecodedPage(p.values(), null, leafNulls ? leafDef : null, v);
   }
 
   /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */

@@ -3,8 +3,9 @@ package io.lancecodec.spi;
 import java.util.List;
 
 /**
- * Decodes one mini-block chunk from its value buffers. Stateless and thread-safe; a chunk is
- * always decoded whole, so random access reads at most one chunk per value.
+ * Decodes one mini-block chunk from its value buffers. Stateless and thread-safe; random access
+ * reads at most one chunk per value, and decodes it whole unless the codec can decode single
+ * values ({@link #decodesRanges}).
  */
 public interface MiniBlockDecompressor {
   DataBlock decompress(List<byte[]> buffers, long numValues);
@@ -26,5 +27,25 @@ public interface MiniBlockDecompressor {
    */
   default void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int numValues, byte[] dst, int dstOffset) {
     throw new UnsupportedOperationException("decodeInto");
+  }
+
+  /**
+   * Whether {@link #decodeRange} works: values {@code [from, to)} of a chunk decoded without
+   * decoding the rest (bit-packing can: every value sits at a computable bit position). A point
+   * lookup then costs a few values instead of a whole chunk. Only asked when
+   * {@code directBits() > 0}.
+   */
+  default boolean decodesRanges() {
+    return false;
+  }
+
+  /**
+   * Decodes values {@code [from, to)} of a chunk of {@code numValues} values (buffers as in
+   * {@link #decodeInto}) to {@code dst} from byte {@code dstOffset}, {@link #directBits()} bits
+   * each. Only called when {@link #decodesRanges()}; the chunk gets the same checks as in
+   * {@link #decompress}.
+   */
+  default void decodeRange(byte[] chunk, int[] offsets, int[] sizes, int numValues, int from, int to, byte[] dst, int dstOffset) {
+    throw new UnsupportedOperationException("decodeRange");
   }
 }

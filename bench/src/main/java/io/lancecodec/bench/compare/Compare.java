@@ -82,12 +82,12 @@ public final class Compare {
     }
     boolean quick = o.containsKey("--quick");
     int reps = o.containsKey("--reps") ? Integer.parseInt(o.get("--reps")) : quick ? 1 : 5;
-    Path dataDir = Path.of(o.getOrDefault("--data", defaultDataDir().toString()));
-    Path demoDir = Path.of(o.getOrDefault("--demo", root().resolve("cli/src/main/resources/demo").toString()));
+    Path dataDir = userPath(o.getOrDefault("--data", defaultDataDir().toString()));
+    Path demoDir = userPath(o.getOrDefault("--demo", root().resolve("cli/src/main/resources/demo").toString()));
     if (o.containsKey("--data") && !Files.isDirectory(dataDir)) {
       throw new Usage("--data " + dataDir + ": not a directory");
     }
-    Path outDir = o.containsKey("--out") ? Path.of(o.get("--out")) : null;
+    Path outDir = o.containsKey("--out") ? userPath(o.get("--out")) : null;
     if (outDir != null) {
       Files.createDirectories(outDir);
     }
@@ -124,15 +124,21 @@ public final class Compare {
       }
     }
     String footer = String.format(Locale.ROOT, "total %.0f s; loadavg after: %s", (System.nanoTime() - t0) / 1e9, loadavg());
-    String md = markdown(results, header, notes.toString(), footer);
+    String random = RandomAccessTable.markdown(results, reps);
+    String md = markdown(results, header, notes.toString(), footer) + "\n" + random;
     out.print(md);
     out.flush();
     if (outDir != null) {
       String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
-      Path csv = outDir.resolve("compare-" + stamp + (quick ? "-quick" : "") + ".csv");
+      String suffix = stamp + (quick ? "-quick" : "");
+      Path csv = outDir.resolve("compare-" + suffix + ".csv");
       Files.writeString(csv, csv(results, header + "\n" + footer));
-      Files.writeString(outDir.resolve("compare-" + stamp + (quick ? "-quick" : "") + ".md"), md);
-      err.println("# wrote " + csv + " and the .md beside it");
+      Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md);
+      Files.writeString(outDir.resolve("random-access-" + suffix + ".csv"), RandomAccessTable.csv(results, header + "\n" + footer));
+      Files.writeString(outDir.resolve("random-access-" + suffix + ".md"),
+          header.lines().map(l -> "<!-- " + l + " -->").collect(Collectors.joining("\n")) + "\n\n" + random
+              + "\n<!-- " + footer + " -->\n");
+      err.println("# wrote " + csv + ", random-access-" + suffix + ".csv and the .md files beside them");
     }
     return 0;
   }
@@ -187,6 +193,12 @@ public final class Compare {
     return Files.isDirectory(cwd.resolve("bench")) ? cwd : cwd.getParent();
   }
 
+  /** A path from the command line: relative to the caller's directory (-Dlance.codec.cwd, set by compare.sh). */
+  static Path userPath(String p) {
+    String cwd = System.getProperty("lance.codec.cwd");
+    return cwd == null ? Path.of(p) : Path.of(cwd).resolve(p);
+  }
+
   static Path defaultDataDir() {
     return root().resolveSibling("shared").resolve("data");
   }
@@ -217,13 +229,19 @@ public final class Compare {
     final String system;
     final String refSystem;
     final long rows;
+    /** The paper's random-access category of the data set (scalar, string, list, vector). */
+    final String category;
+    /** Raw Arrow bytes of the data set: the "data size" the search cache is a fraction of. */
+    final long rawBytes;
     final List<List<Double>> samples = new ArrayList<>();
 
-    Row(String dataset, String system, String refSystem, long rows) {
+    Row(String dataset, String system, String refSystem, long rows, String category, long rawBytes) {
       this.dataset = dataset;
       this.system = system;
       this.refSystem = refSystem;
       this.rows = rows;
+      this.category = category;
+      this.rawBytes = rawBytes;
       for (int i = 0; i < METRICS.length; i++) {
         samples.add(new ArrayList<>());
       }
@@ -256,7 +274,7 @@ public final class Compare {
     Map<Engine, Row> rows = new LinkedHashMap<>();
     Map<Engine, String> broken = new LinkedHashMap<>();
     for (Engine e : engines) {
-      rows.put(e, new Row(d.name, e.name(), e.refName(), d.rows));
+      rows.put(e, new Row(d.name, e.name(), e.refName(), d.rows, d.kind.category(), d.rawBytes));
     }
     // Random rows, ascending and distinct within a batch: the same batches for every system.
     Map<Integer, long[][]> batches = new LinkedHashMap<>();

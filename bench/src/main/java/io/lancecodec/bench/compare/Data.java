@@ -1,5 +1,6 @@
 package io.lancecodec.bench.compare;
 
+import io.lancecodec.bench.corpus.Corpus;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,6 +23,9 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -37,14 +41,40 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class Data implements AutoCloseable {
   static final String COL = "v";
 
-  /** The physical kinds the comparison handles. */
+  /** The column kinds the comparison handles; the last three are nested (their items are {@link #item}). */
   enum Kind {
-    INT16(16), UINT32(32), INT32(32), INT64(64), FLOAT32(32), FLOAT64(64), UTF8(0);
+    INT16(16), UINT32(32), INT32(32), INT64(64), FLOAT32(32), FLOAT64(64), UTF8(0),
+    LIST_UINT32(32), LIST_UTF8(0), FSL_FLOAT32(32);
 
     final int bits;
 
     Kind(int bits) {
       this.bits = bits;
+    }
+
+    boolean nested() {
+      return this == LIST_UINT32 || this == LIST_UTF8 || this == FSL_FLOAT32;
+    }
+
+    /** The item kind of a nested kind; the kind itself otherwise. */
+    Kind item() {
+      return switch (this) {
+        case LIST_UINT32 -> UINT32;
+        case LIST_UTF8 -> UTF8;
+        case FSL_FLOAT32 -> FLOAT32;
+        default -> this;
+      };
+    }
+
+    /** The paper's random-access categories. */
+    String category() {
+      return switch (this) {
+        case UTF8 -> "string";
+        case LIST_UINT32 -> "list<int>";
+        case LIST_UTF8 -> "list<string>";
+        case FSL_FLOAT32 -> "vector";
+        default -> "scalar";
+      };
     }
 
     ArrowType arrowType() {
@@ -56,6 +86,8 @@ final class Data implements AutoCloseable {
         case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
         case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
         case UTF8 -> ArrowType.Utf8.INSTANCE;
+        case LIST_UINT32, LIST_UTF8 -> ArrowType.List.INSTANCE;
+        case FSL_FLOAT32 -> throw new IllegalStateException("the vector width is part of the type");
       };
     }
   }
@@ -65,10 +97,17 @@ final class Data implements AutoCloseable {
   final Kind kind;
   final VectorSchemaRoot root;
   final int rows;
-  /** Fixed width: the value buffer; strings: the value bytes only. */
+  /** Fixed width: the value buffer; strings: the value bytes only. For nested kinds, of the items. */
   final byte[] values;
-  /** Strings only: rows + 1 offsets into {@link #values}. */
+  /** Strings only (also as list items): items + 1 offsets into {@link #values}. */
   final int[] offsets;
+  /** Lists only: rows + 1 offsets into the items. */
+  final int[] listOffsets;
+  /** Fixed-size lists only: items per row. */
+  final int dim;
+  /** Items: rows, or the values inside the lists. */
+  final int items;
+  /** Value bytes plus 4-byte offsets for strings and lists: what a decoded Arrow column holds. */
   final long rawBytes;
 
   private Data(String name, String source, Kind kind, VectorSchemaRoot root) {
@@ -78,36 +117,88 @@ final class Data implements AutoCloseable {
     this.root = root;
     this.rows = root.getRowCount();
     FieldVector v = root.getVector(0);
-    if (kind == Kind.UTF8) {
-      VarCharVector s = (VarCharVector) v;
-      offsets = new int[rows + 1];
+    long extra = 0;
+    if (kind == Kind.LIST_UINT32 || kind == Kind.LIST_UTF8) {
+      ListVector l = (ListVector) v;
+      listOffsets = new int[rows + 1];
       for (int i = 0; i <= rows; i++) {
+        listOffsets[i] = l.getOffsetBuffer().getInt(4L * i);
+      }
+      dim = 0;
+      v = l.getDataVector();
+      items = listOffsets[rows];
+      extra = 4L * (rows + 1);
+    } else if (kind == Kind.FSL_FLOAT32) {
+      FixedSizeListVector f = (FixedSizeListVector) v;
+      listOffsets = null;
+      dim = f.getListSize();
+      v = f.getDataVector();
+      items = rows * dim;
+    } else {
+      listOffsets = null;
+      dim = 0;
+      items = rows;
+    }
+    if (kind.item() == Kind.UTF8) {
+      VarCharVector s = (VarCharVector) v;
+      offsets = new int[items + 1];
+      for (int i = 0; i <= items; i++) {
         offsets[i] = s.getOffsetBuffer().getInt(4L * i);
       }
-      values = new byte[offsets[rows]];
+      values = new byte[offsets[items]];
       s.getDataBuffer().getBytes(0, values, 0, values.length);
-      rawBytes = values.length + 4L * (rows + 1);
+      rawBytes = values.length + 4L * (items + 1) + extra;
     } else {
       offsets = null;
-      values = new byte[rows * kind.bits / 8];
+      values = new byte[items * kind.bits / 8];
       v.getDataBuffer().getBytes(0, values, 0, values.length);
-      rawBytes = values.length;
+      rawBytes = values.length + extra;
     }
+  }
+
+  /** Items {@code [itemStart(r), itemStart(r + 1))} belong to row {@code r}. */
+  int itemStart(int r) {
+    return listOffsets != null ? listOffsets[r] : dim > 0 ? r * dim : r;
   }
 
   Schema schema() {
     return root.getSchema();
   }
 
-  /** The canonical 64-bit key of source row {@code i}, as {@link #mix} computes it from any output. */
+  /**
+   * The canonical 64-bit key of source row {@code i}, as {@link #mix} computes it from any output.
+   * A nested row's key folds its item keys and then its length ({@link #foldItem}, {@link #endRow}).
+   */
   long key(int i) {
+    if (!kind.nested()) {
+      return itemKey(i);
+    }
+    long k = 0;
+    int a = itemStart(i);
+    int b = itemStart(i + 1);
+    for (int j = a; j < b; j++) {
+      k = foldItem(k, itemKey(j));
+    }
+    return endRow(k, b - a);
+  }
+
+  static long foldItem(long k, long item) {
+    return k * 31 + item;
+  }
+
+  static long endRow(long k, int n) {
+    return k * 31 + n;
+  }
+
+  private long itemKey(int i) {
     ByteBuffer b = ByteBuffer.wrap(values).order(ByteOrder.LITTLE_ENDIAN);
-    return switch (kind) {
+    return switch (kind.item()) {
       case INT16 -> b.getShort(2 * i);
       case UINT32 -> Integer.toUnsignedLong(b.getInt(4 * i));
       case INT32, FLOAT32 -> b.getInt(4 * i);
       case INT64, FLOAT64 -> b.getLong(8 * i);
       case UTF8 -> Arrays.hashCode(Arrays.copyOfRange(values, offsets[i], offsets[i + 1]));
+      default -> throw new IllegalStateException("nested item kind " + kind);
     };
   }
 
@@ -131,28 +222,57 @@ final class Data implements AutoCloseable {
     return h * 1_000_003L + key;
   }
 
-  /** Folds every value of an Arrow vector (ours, the reference's, Arrow IPC's) into {@code h}. */
+  /** Folds every row of an Arrow vector (ours, the reference's, Arrow IPC's) into {@code h}. */
   static long mixVector(long h, FieldVector v, Kind kind) {
     int n = v.getValueCount();
-    if (kind == Kind.UTF8) {
-      for (int i = 0; i < n; i++) {
-        byte[] b = v instanceof VarCharVector s ? s.get(i)
-            : v instanceof LargeVarCharVector l ? l.get(i) : ((VarBinaryVector) v).get(i);
-        h = mix(h, Arrays.hashCode(b));
-      }
-      return h;
-    }
-    BaseFixedWidthVector f = (BaseFixedWidthVector) v;
     for (int i = 0; i < n; i++) {
-      long k = switch (kind) {
-        case INT16 -> f.getDataBuffer().getShort(2L * i);
-        case UINT32 -> Integer.toUnsignedLong(f.getDataBuffer().getInt(4L * i));
-        case INT32, FLOAT32 -> f.getDataBuffer().getInt(4L * i);
-        default -> f.getDataBuffer().getLong(8L * i);
-      };
-      h = mix(h, k);
+      h = mix(h, rowKey(v, i, kind));
     }
     return h;
+  }
+
+  /** {@link #key} of row {@code i} of a decoded vector. */
+  static long rowKey(FieldVector v, int i, Kind kind) {
+    if (!kind.nested()) {
+      return valueKey(v, i, kind);
+    }
+    int a;
+    int b;
+    FieldVector inner;
+    if (v instanceof FixedSizeListVector f) {
+      a = i * f.getListSize();
+      b = a + f.getListSize();
+      inner = f.getDataVector();
+    } else if (v instanceof LargeListVector l) {
+      a = (int) l.getOffsetBuffer().getLong(8L * i);
+      b = (int) l.getOffsetBuffer().getLong(8L * i + 8);
+      inner = l.getDataVector();
+    } else {
+      ListVector l = (ListVector) v;
+      a = l.getOffsetBuffer().getInt(4L * i);
+      b = l.getOffsetBuffer().getInt(4L * i + 4);
+      inner = l.getDataVector();
+    }
+    long k = 0;
+    for (int j = a; j < b; j++) {
+      k = foldItem(k, valueKey(inner, j, kind.item()));
+    }
+    return endRow(k, b - a);
+  }
+
+  static long valueKey(FieldVector v, int i, Kind kind) {
+    if (kind == Kind.UTF8) {
+      byte[] b = v instanceof VarCharVector s ? s.get(i)
+          : v instanceof LargeVarCharVector l ? l.get(i) : ((VarBinaryVector) v).get(i);
+      return Arrays.hashCode(b);
+    }
+    BaseFixedWidthVector f = (BaseFixedWidthVector) v;
+    return switch (kind) {
+      case INT16 -> f.getDataBuffer().getShort(2L * i);
+      case UINT32 -> Integer.toUnsignedLong(f.getDataBuffer().getInt(4L * i));
+      case INT32, FLOAT32 -> f.getDataBuffer().getInt(4L * i);
+      default -> f.getDataBuffer().getLong(8L * i);
+    };
   }
 
   @Override
@@ -197,6 +317,14 @@ final class Data implements AutoCloseable {
       if (!quick && Files.isReadable(urls)) {
         out.add(lines("mail-urls", urls, limit, alloc));
       }
+      // quick mode only keeps the code paths from rotting: a few thousand lists are enough
+      int lists = quick ? Math.min(limit, 2048) : limit;
+      if (Files.isReadable(tokens)) {
+        out.add(tokenLines(tokens, lists, alloc));
+      }
+      if (Files.isReadable(subjects)) {
+        out.add(mailLists(dataDir, lists, alloc));
+      }
     }
     if (out.isEmpty()) {
       notes.append("data: the corpus (").append(dataDir).append(") is not there; using the embedded demo data in ")
@@ -206,7 +334,37 @@ final class Data implements AutoCloseable {
       out.add(csvColumn("demo-seattle-temp_max", demoDir.resolve("seattle-weather.csv"), "temp_max", Kind.FLOAT64, limit, alloc));
       out.add(csvColumn("demo-seattle-weather", demoDir.resolve("seattle-weather.csv"), "weather", Kind.UTF8, limit, alloc));
     }
+    // Synthetic by design (the reference anchor's control column), so present with or without the corpus.
+    out.add(vectors(quick ? Math.min(limit, 256) : Math.min(limit, VECTOR_ROWS), alloc));
     return out;
+  }
+
+  /** Rows of the vector data set in a full run: 30.7 MB of float32, enough to leave the CPU caches. */
+  static final int VECTOR_ROWS = 10_000;
+
+  /** The first 2^20 cl100k ids as lines ({@link Corpus#lineOffsets}), {@code list<uint32>}. */
+  static Data tokenLines(Path f, int limit, BufferAllocator alloc) throws IOException {
+    int[] ids = Corpus.tokenIds(f, 1 << 20);
+    int[] off = Corpus.lineOffsets(ids, limit);
+    VectorSchemaRoot root = Corpus.uint32Lists(COL, ids, off, alloc);
+    return new Data("token-lines", "first " + off[off.length - 1] + " ids of " + f.getFileName()
+        + " cut after each newline / end-of-text token (list<uint32>, " + (off.length - 1) + " rows)", Kind.LIST_UINT32, root);
+  }
+
+  /** All strings-mail-*.txt lines grouped into lists of 0..7 ({@link Corpus#randomGroups}), {@code list<utf8>}. */
+  static Data mailLists(Path dataDir, int limit, BufferAllocator alloc) throws IOException {
+    List<byte[]> lines = Corpus.mailLines(dataDir);
+    int[] off = Corpus.randomGroups(lines.size(), limit);
+    VectorSchemaRoot root = Corpus.utf8Lists(COL, lines, off, alloc);
+    return new Data("mail-lists", off[off.length - 1] + " lines of strings-mail-*.txt in seeded lists of 0-7"
+        + " (list<utf8>, " + (off.length - 1) + " rows)", Kind.LIST_UTF8, root);
+  }
+
+  /** Gaussian FixedSizeList<Float32>[768] ({@link Corpus#gaussian}). */
+  static Data vectors(int rows, BufferAllocator alloc) {
+    VectorSchemaRoot root = Corpus.vectors(COL, Corpus.gaussian(rows, Corpus.VECTOR_DIM), Corpus.VECTOR_DIM, alloc);
+    return new Data("vectors", "java.util.Random(42).nextGaussian() as FixedSizeList<float32>[" + Corpus.VECTOR_DIM + "], "
+        + rows + " rows", Kind.FSL_FLOAT32, root);
   }
 
   static VectorSchemaRoot newRoot(Kind kind, BufferAllocator alloc) {

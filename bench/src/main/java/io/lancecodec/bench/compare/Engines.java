@@ -337,15 +337,7 @@ final class Engines {
   }
 
   static long keyOf(FieldVector v, int i, Data.Kind kind) {
-    if (kind == Data.Kind.UTF8) {
-      return Arrays.hashCode(((org.apache.arrow.vector.VarCharVector) v).get(i));
-    }
-    return switch (kind) {
-      case INT16 -> v.getDataBuffer().getShort(2L * i);
-      case UINT32 -> Integer.toUnsignedLong(v.getDataBuffer().getInt(4L * i));
-      case INT32, FLOAT32 -> v.getDataBuffer().getInt(4L * i);
-      default -> v.getDataBuffer().getLong(8L * i);
-    };
+    return Data.rowKey(v, i, kind);
   }
 
   // ---------------------------------------------------------------- System.arraycopy
@@ -376,6 +368,7 @@ final class Engines {
     public Reader open(Data d, Path file) {
       byte[] dst = new byte[d.values.length];
       int[] offDst = d.offsets == null ? null : new int[d.offsets.length];
+      int[] listDst = d.listOffsets == null ? null : new int[d.listOffsets.length];
       int width = d.kind.bits / 8;
       return new Reader() {
         @Override
@@ -383,6 +376,9 @@ final class Engines {
           System.arraycopy(d.values, 0, dst, 0, d.values.length);
           if (offDst != null) {
             System.arraycopy(d.offsets, 0, offDst, 0, offDst.length);
+          }
+          if (listDst != null) {
+            System.arraycopy(d.listOffsets, 0, listDst, 0, listDst.length);
           }
           return hash ? d.hashAll() : dst.length;
         }
@@ -392,12 +388,15 @@ final class Engines {
           int pos = 0;
           for (long row : rows) {
             int r = (int) row;
+            // a row's items are contiguous: one copy per row, as for a flat value
+            int a = d.itemStart(r);
+            int b = d.itemStart(r + 1);
             if (offDst == null) {
-              System.arraycopy(d.values, r * width, dst, pos, width);
-              pos += width;
+              System.arraycopy(d.values, a * width, dst, pos, (b - a) * width);
+              pos += (b - a) * width;
             } else {
-              int len = d.offsets[r + 1] - d.offsets[r];
-              System.arraycopy(d.values, d.offsets[r], dst, pos, len);
+              int len = d.offsets[b] - d.offsets[a];
+              System.arraycopy(d.values, d.offsets[a], dst, pos, len);
               pos += len;
             }
           }
@@ -442,18 +441,35 @@ final class Engines {
       return "ref-2.1";
     }
 
+    /**
+     * Flat kinds: one required column. Nested kinds: the standard three-level LIST (a required
+     * group {@code v} holding a repeated group {@code list} of a required {@code element}); a
+     * fixed-size list is such a list that happens to have the same length in every row, since
+     * Parquet has no fixed-size list type.
+     */
     static MessageType schema(Data.Kind kind) {
-      var b = Types.buildMessage();
-      var col = switch (kind) {
-        case INT16 -> b.required(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(16, true));
-        case UINT32 -> b.required(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(32, false));
-        case INT32 -> b.required(PrimitiveTypeName.INT32);
-        case INT64 -> b.required(PrimitiveTypeName.INT64);
-        case FLOAT32 -> b.required(PrimitiveTypeName.FLOAT);
-        case FLOAT64 -> b.required(PrimitiveTypeName.DOUBLE);
-        case UTF8 -> b.required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType());
+      if (kind.nested()) {
+        return Types.buildMessage()
+            .requiredGroup().as(LogicalTypeAnnotation.listType())
+            .repeatedGroup().addField(primitive(kind.item(), "element")).named("list")
+            .named(Data.COL)
+            .named("schema");
+      }
+      return Types.buildMessage().addField(primitive(kind, Data.COL)).named("schema");
+    }
+
+    static org.apache.parquet.schema.PrimitiveType primitive(Data.Kind kind, String name) {
+      var b = switch (kind) {
+        case INT16 -> Types.required(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(16, true));
+        case UINT32 -> Types.required(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(32, false));
+        case INT32 -> Types.required(PrimitiveTypeName.INT32);
+        case INT64 -> Types.required(PrimitiveTypeName.INT64);
+        case FLOAT32 -> Types.required(PrimitiveTypeName.FLOAT);
+        case FLOAT64 -> Types.required(PrimitiveTypeName.DOUBLE);
+        case UTF8 -> Types.required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType());
+        default -> throw new IllegalArgumentException("not a primitive kind: " + kind);
       };
-      return col.named(Data.COL).named("schema");
+      return b.named(name);
     }
 
     /** Writes row {@code i} of the column for each record {@code i}. */
@@ -489,16 +505,39 @@ final class Engines {
         int i = row;
         rc.startMessage();
         rc.startField(Data.COL, 0);
-        switch (d.kind) {
+        if (d.kind.nested()) {
+          rc.startGroup();
+          int a = d.itemStart(i);
+          int b = d.itemStart(i + 1);
+          if (b > a) {
+            rc.startField("list", 0);
+            for (int j = a; j < b; j++) {
+              rc.startGroup();
+              rc.startField("element", 0);
+              addValue(d.kind.item(), j);
+              rc.endField("element", 0);
+              rc.endGroup();
+            }
+            rc.endField("list", 0);
+          }
+          rc.endGroup();
+        } else {
+          addValue(d.kind, i);
+        }
+        rc.endField(Data.COL, 0);
+        rc.endMessage();
+      }
+
+      private void addValue(Data.Kind kind, int i) {
+        switch (kind) {
           case INT16 -> rc.addInteger(le.getShort(2 * i));
           case UINT32, INT32 -> rc.addInteger(le.getInt(4 * i));
           case INT64 -> rc.addLong(le.getLong(8 * i));
           case FLOAT32 -> rc.addFloat(le.getFloat(4 * i));
           case FLOAT64 -> rc.addDouble(le.getDouble(8 * i));
           case UTF8 -> rc.addBinary(Binary.fromConstantByteArray(d.values, d.offsets[i], d.offsets[i + 1] - d.offsets[i]));
+          default -> throw new IllegalArgumentException("not a primitive kind: " + kind);
         }
-        rc.endField(Data.COL, 0);
-        rc.endMessage();
       }
     }
 
@@ -570,12 +609,11 @@ final class Engines {
           long h = 1;
           for (int g = 0; g < groups.size(); g++) {
             PageReadStore rg = r.readRowGroup(g);
-            ColumnReader cr = new ColumnReadStoreImpl(rg, new NoConverter(), schema, createdBy).getColumnReader(cd);
+            ColumnReader cr = new ColumnReadStoreImpl(rg, new NoConverter(schema), schema, createdBy).getColumnReader(cd);
             long n = rg.getRowCount();
             for (long i = 0; i < n; i++) {
-              long k = value(cr, d.kind, hash);
+              long k = row(cr, d.kind, hash);
               h = hash ? Data.mix(h, k) : h + k;
-              cr.consume();
             }
           }
           return h;
@@ -600,7 +638,7 @@ final class Engines {
             PrimitiveIterator.OfInt pageIt = IntStream.of(pagesOf).distinct().iterator();
             RowRanges ranges = RowRanges.create(groups.get(g).getRowCount(), pageIt, oi);
             PageReadStore rg = r.readFilteredRowGroup(g, ranges);
-            ColumnReader cr = new ColumnReadStoreImpl(rg, new NoConverter(), schema, createdBy).getColumnReader(cd);
+            ColumnReader cr = new ColumnReadStoreImpl(rg, new NoConverter(schema), schema, createdBy).getColumnReader(cd);
             final int group = g;
             PrimitiveIterator.OfLong rowIndexes = rg.getRowIndexes()
                 .orElseGet(() -> java.util.stream.LongStream.range(0, groups.get(group).getRowCount()).iterator());
@@ -609,13 +647,12 @@ final class Engines {
             for (long k = 0; k < n && want < j; k++) {
               long rowInGroup = rowIndexes.nextLong();
               if (rowInGroup == rows[want] - groupStart[g]) {
-                long key = value(cr, d.kind, hash);
+                long key = row(cr, d.kind, hash);
                 h = hash ? Data.mix(h, key) : h + key;
                 want++;
               } else {
-                cr.skip();
+                skipRow(cr);
               }
-              cr.consume();
             }
             if (want != j) {
               throw new IllegalStateException("parquet take: found " + (want - i) + " of " + (j - i) + " rows");
@@ -651,6 +688,43 @@ final class Engines {
       return lo;
     }
 
+    /**
+     * Reads one row and moves past it: its key (see {@link Data#key}), or without {@code hash}
+     * something that depends on every value read. A nested row is its first entry (repetition
+     * level 0) and every following entry with a repetition level above 0; an empty list is one
+     * entry below the element's definition level. After the column's last entry the reader
+     * reports repetition level 0.
+     */
+    static long row(ColumnReader cr, Data.Kind kind, boolean hash) {
+      if (!kind.nested()) {
+        long k = value(cr, kind, hash);
+        cr.consume();
+        return k;
+      }
+      int maxDef = cr.getDescriptor().getMaxDefinitionLevel();
+      Data.Kind item = kind.item();
+      long k = 0;
+      int n = 0;
+      do {
+        if (cr.getCurrentDefinitionLevel() == maxDef) {
+          k = Data.foldItem(k, value(cr, item, hash));
+          n++;
+        }
+        cr.consume();
+      } while (cr.getCurrentRepetitionLevel() > 0);
+      return Data.endRow(k, n);
+    }
+
+    static void skipRow(ColumnReader cr) {
+      int maxDef = cr.getDescriptor().getMaxDefinitionLevel();
+      do {
+        if (cr.getCurrentDefinitionLevel() == maxDef) {
+          cr.skip(); // only entries with a value have one in the data stream
+        }
+        cr.consume();
+      } while (cr.getCurrentRepetitionLevel() > 0);
+    }
+
     /** The value's key (see {@link Data#key}); for strings without {@code hash}, only the length. */
     static long value(ColumnReader cr, Data.Kind kind, boolean hash) {
       return switch (kind) {
@@ -664,13 +738,22 @@ final class Engines {
           Binary b = cr.getBinary();
           yield hash ? Arrays.hashCode(b.getBytesUnsafe()) : b.length();
         }
+        default -> throw new IllegalArgumentException("not a primitive kind: " + kind);
       };
     }
 
+    /** Converters are unused (values are read from the ColumnReader), but must mirror the schema's groups. */
     static final class NoConverter extends GroupConverter {
+      final org.apache.parquet.schema.GroupType type;
+
+      NoConverter(org.apache.parquet.schema.GroupType type) {
+        this.type = type;
+      }
+
       @Override
       public Converter getConverter(int fieldIndex) {
-        return new PrimitiveConverter() {};
+        org.apache.parquet.schema.Type t = type.getType(fieldIndex);
+        return t.isPrimitive() ? new PrimitiveConverter() {} : new NoConverter(t.asGroupType());
       }
 
       @Override

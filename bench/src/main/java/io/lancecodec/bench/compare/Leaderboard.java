@@ -193,7 +193,7 @@ final class Leaderboard {
       return Data.arrowColumn("demo-flights-distance", Compare.root().resolve("cli/src/main/resources/demo/flights-100k.arrow"),
           "distance", limit, alloc);
     }
-    Path f = Path.of(file);
+    Path f = Compare.userPath(file);
     if (!Files.isRegularFile(f)) {
       throw new Compare.Usage("--data " + file + ": no such file");
     }

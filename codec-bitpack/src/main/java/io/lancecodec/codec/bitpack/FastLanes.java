@@ -14,6 +14,32 @@ final class FastLanes {
 
   private FastLanes() {}
 
+  /**
+   * Value {@code i} (0..1023) of a packed chunk whose {@code bits}-bit little-endian words start
+   * at {@code src[off]}, read alone: its lane and row invert the layout's index formula, and its
+   * bits then sit at {@code row * width} in that lane's stream (spanning at most two words).
+   * {@code 0 < width <= bits}; the caller checked that the words are there.
+   */
+  static long valueAt(byte[] src, int off, int bits, int width, int i) {
+    int lanes = 1024 / bits;
+    int j = i & 127;
+    int t = j / lanes;
+    // 16 * ORDER[q] = t * lanes names the row group q; ORDER is its own inverse
+    int row = ORDER[t * lanes / 16] * 8 + (i >>> 7);
+    int lane = j - t * lanes;
+    int s = row * width;
+    int w = s / bits;
+    int bit = s - w * bits;
+    int wb = bits / 8;
+    long lo = io.lancecodec.spi.LittleEndian.getUnsigned(src, off + (w * lanes + lane) * wb, wb);
+    long v = lo >>> bit;
+    if (bit + width > bits) {
+      long hi = io.lancecodec.spi.LittleEndian.getUnsigned(src, off + ((w + 1) * lanes + lane) * wb, wb);
+      v |= hi << (bits - bit);
+    }
+    return width == 64 ? v : v & ((1L << width) - 1);
+  }
+
   /** Packs {@code in[0..1023]} (already below 2^width) into {@code 1024 * width / bits} words. */
   static void pack(int bits, int width, long[] in, long[] words) {
     int lanes = 1024 / bits;

@@ -132,6 +132,37 @@ final class InlineBitpacking {
     Words.write(vals, n, bits, dst, dstOff);
   }
 
+  /**
+   * Values {@code [from, to)} of the chunk in {@code chunk[off, off + len)} holding {@code n}
+   * values, each read from its own bit position, to {@code dst[dstOff]}; the same checks as
+   * {@link #unpackChunk}.
+   */
+  static void unpackRange(byte[] chunk, int off, int len, int bits, int n, int from, int to, byte[] dst, int dstOff) {
+    int wb = bits / 8;
+    if (len < wb) {
+      throw LanceCodecException.corrupt("bitpack: chunk of " + len + " bytes has no header");
+    }
+    long width = io.lancecodec.spi.LittleEndian.getUnsigned(chunk, off, wb);
+    if (width > bits || width < 0) {
+      throw LanceCodecException.corrupt("bitpack: bit width " + width + " exceeds " + bits);
+    }
+    int nWords = CHUNK / bits * (int) width;
+    if (len < wb + nWords * wb) {
+      throw LanceCodecException.corrupt(
+          "bitpack: chunk of " + len + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
+    }
+    if (n > CHUNK || n < 0) {
+      throw LanceCodecException.corrupt("bitpack: chunk claims " + n + " values, at most 1024");
+    }
+    if (from < 0 || from > to || to > n) {
+      throw LanceCodecException.invalidArgument("bitpack: values [" + from + ", " + to + ") of a chunk of " + n);
+    }
+    for (int i = from; i < to; i++) {
+      long v = width == 0 ? 0 : FastLanes.valueAt(chunk, off + wb, bits, (int) width, i);
+      io.lancecodec.spi.LittleEndian.putUnsigned(dst, dstOff + (i - from) * wb, wb, v);
+    }
+  }
+
   static final class Compressor implements MiniBlockCompressor {
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
@@ -172,6 +203,19 @@ final class InlineBitpacking {
       }
       Scratch s = SCRATCH.get();
       unpackChunk(chunk, offsets[0], sizes[0], bits, numValues, s.vals, s.words, s.ints, s.intWords, dst, dstOffset);
+    }
+
+    @Override
+    public boolean decodesRanges() {
+      return true;
+    }
+
+    @Override
+    public void decodeRange(byte[] chunk, int[] offsets, int[] sizes, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      if (offsets.length != 1) {
+        throw LanceCodecException.corrupt("bitpack: chunk has " + offsets.length + " buffers, expected 1");
+      }
+      unpackRange(chunk, offsets[0], sizes[0], bits, numValues, from, to, dst, dstOffset);
     }
 
     @Override

@@ -289,6 +289,11 @@ final class MiniBlockPageDecoder implements PageDecoder {
           }
           continue;
         }
+        int next = decodePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out);
+        if (next >= 0) {
+          r = next;
+          continue;
+        }
         Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
         while (r < j && ranges[r] < c1) {
           long s = Math.max(ranges[r], c0);
@@ -423,6 +428,50 @@ final class MiniBlockPageDecoder implements PageDecoder {
     }
     values.decodeInto(b, h.offsets(), h.sizes(), n, out.data(), at);
     return true;
+  }
+
+  /**
+   * Decoding a whole chunk for a few of its values costs more than reading those values where
+   * they sit, when the codec can ({@link MiniBlockDecompressor#decodesRanges}): below one value
+   * in this many, the wanted values are decoded alone.
+   */
+  private static final int PICK_RATIO = 16;
+
+  /**
+   * The random-access path: ranges {@code [r, j)} that fall in chunk {@code k} (rows
+   * {@code [c0, c1)}) decoded value by value straight into the output, when they are few and the
+   * values codec can. Returns the index of the first range not finished in this chunk, or -1
+   * when the whole chunk must be decoded instead.
+   */
+  private int decodePicked(byte[] b, int off, int len, long c0, long c1, int k, long[] ranges, int r, int j, BlockAppender out) {
+    int bits = values.directBits();
+    if (bits <= 0 || bits % 8 != 0 || hasDictionary || rep != null || !values.decodesRanges()) {
+      return -1;
+    }
+    long n = c1 - c0;
+    long wanted = 0;
+    for (int q = r; q < j && ranges[q] < c1; q += 2) {
+      wanted += Math.min(ranges[q + 1], c1) - Math.max(ranges[q], c0);
+      if (wanted * PICK_RATIO > n) {
+        return -1;
+      }
+    }
+    Header h = header(b, off, len, n, k);
+    while (r < j && ranges[r] < c1) {
+      int s = (int) (Math.max(ranges[r], c0) - c0);
+      int e = (int) (Math.min(ranges[r + 1], c1) - c0);
+      int at = out.reserveFixed(bits, e - s, h.levels(), s);
+      if (at < 0) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + bits + "-bit values in a page of another shape");
+      }
+      values.decodeRange(b, h.offsets(), h.sizes(), (int) n, s, e, out.data(), at);
+      if (ranges[r + 1] <= c1) {
+        r += 2;
+      } else {
+        break;
+      }
+    }
+    return r;
   }
 
   private Header header(byte[] b, int off, int len, long n, int k) {
