@@ -70,6 +70,11 @@ class NestedInteropTest {
     return field(name, new ArrowType.FixedSizeList(dim), field("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
   }
 
+  /** Fixed-size list of int32 items with null items (the item validity bitmap). */
+  static Field fslNullItems(String name, int dim) {
+    return field(name, new ArrowType.FixedSizeList(dim), i32("item"));
+  }
+
   /** Schema name, field, and the string length range (wide strings take the full-zip layout). */
   record Shape(String name, Field field, int strLen) {}
 
@@ -83,7 +88,11 @@ class NestedInteropTest {
         new Shape("fsl8", fsl("vec", 8), 8),
         new Shape("fsl96", fsl("emb", 96), 8),
         new Shape("list_fsl", list("lf", fsl("item", 4)), 8),
-        new Shape("struct_struct", struct("o", struct("x", i32("y")), str("z")), 8));
+        new Shape("struct_struct", struct("o", struct("x", i32("y")), str("z")), 8),
+        new Shape("fsl_null_items", fslNullItems("fn", 5), 8),
+        new Shape("fsl_null_items_wide", fslNullItems("fw", 70), 8),
+        new Shape("list_fsl_null_items", list("lfn", fslNullItems("item", 9)), 8),
+        new Shape("struct_fsl_null_items", struct("sf", fslNullItems("v", 17), i32("w")), 8));
   }
 
   @TestFactory
@@ -178,6 +187,13 @@ class NestedInteropTest {
       }
       return l;
     }
+    if (t instanceof ArrowType.FixedSizeList fl && f.getChildren().get(0).getType() instanceof ArrowType.Int) {
+      Integer[] v = new Integer[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextDouble() < Math.max(nulls, 0.1) ? null : rnd.nextInt();
+      }
+      return v;
+    }
     if (t instanceof ArrowType.FixedSizeList fl) {
       float[] v = new float[fl.getListSize()];
       for (int i = 0; i < v.length; i++) {
@@ -228,6 +244,21 @@ class NestedInteropTest {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
+      Integer[] a = (Integer[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        if (a == null || a[k] == null) {
+          items.setNull(i * dim + k);
+        } else {
+          items.setSafe(i * dim + k, a[k]);
+        }
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
     } else if (v instanceof FixedSizeListVector fv) {
       float[] a = (float[]) value;
       Float4Vector items = (Float4Vector) fv.getDataVector();

@@ -21,6 +21,9 @@ final class ColumnAccumulator {
   private byte[] nulls = new byte[128];
   private long numValues;
   private long nullCount;
+  // Fixed-size lists only: item validity once any item was null (1 = valid), and the null items.
+  private byte[] itemValid;
+  private long itemNulls;
 
   ColumnAccumulator(Physical physical) {
     this.physical = physical;
@@ -67,7 +70,10 @@ final class ColumnAccumulator {
           if (!physical.fsl()) {
             src = v.getDataBuffer();
           } else {
-            checkItemsValid((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
+            FieldVector items = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector();
+            if (itemValid != null || items.getNullCount() > 0) {
+              appendItemValidity((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
+            }
             src = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector().getDataBuffer();
           }
           int w = physical.rowBits() / 8;
@@ -83,23 +89,44 @@ final class ColumnAccumulator {
     numValues += n;
   }
 
-  /** Null items inside a valid fixed-size list would need the list's own validity buffer. */
-  private void checkItemsValid(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
+  /**
+   * Copies the item validity of lists {@code [from, to)} (all their items, null lists included,
+   * as the reference keeps them) into the page's item bitmap.
+   */
+  private void appendItemValidity(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
     FieldVector items = v.getDataVector();
+    int dim = physical.dimension();
+    long first = numValues * dim;
+    long n = (long) (to - from) * dim;
+    long need = (first + n + 7) / 8;
+    if (itemValid == null) {
+      itemValid = new byte[(int) Math.max(need, 64)];
+      // lists appended before the first null item were all valid
+      setBits(itemValid, 0, first);
+    } else if (need > itemValid.length) {
+      itemValid = Arrays.copyOf(itemValid, (int) Math.max(need, itemValid.length * 2L));
+    }
     if (items.getNullCount() == 0) {
+      setBits(itemValid, first, n);
       return;
     }
-    int dim = physical.dimension();
-    for (int i = from; i < to; i++) {
-      if (v.isNull(i)) {
-        continue;
+    ArrowBuf bits = items.getValidityBuffer();
+    long src = (long) from * dim;
+    for (long i = 0; i < n; i++) {
+      long s = src + i;
+      long d = first + i;
+      if ((bits.getByte(s >>> 3) & (1 << (s & 7))) != 0) {
+        itemValid[(int) (d >>> 3)] |= (byte) (1 << (d & 7));
+      } else {
+        itemValid[(int) (d >>> 3)] &= (byte) ~(1 << (d & 7));
+        itemNulls++;
       }
-      for (int j = 0; j < dim; j++) {
-        if (items.isNull(i * dim + j)) {
-          throw io.lancecodec.spi.LanceCodecException.unsupported(
-              "fixed_size_list '" + v.getName() + "': null items inside a valid list are not supported yet");
-        }
-      }
+    }
+  }
+
+  private static void setBits(byte[] bits, long from, long n) {
+    for (long i = from; i < from + n; i++) {
+      bits[(int) (i >>> 3)] |= (byte) (1 << (i & 7));
     }
   }
 
@@ -173,7 +200,12 @@ final class ColumnAccumulator {
       case FIXED:
         if (physical.fsl()) {
           byte[] d = Arrays.copyOf(data, (int) (n * physical.rowBits() / 8));
-          block = new DataBlock.FixedSizeList(new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension()), physical.dimension(), n);
+          DataBlock items = new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension());
+          if (itemNulls > 0) {
+            // like the reference, item validity is written only when some item of the page is null
+            items = new DataBlock.Nullable(items, Arrays.copyOf(itemValid, (int) ((n * physical.dimension() + 7) / 8)));
+          }
+          block = new DataBlock.FixedSizeList(items, physical.dimension(), n);
         } else {
           block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
         }
@@ -198,6 +230,8 @@ final class ColumnAccumulator {
     numValues = 0;
     nullCount = 0;
     dataBytes = 0;
+    itemValid = null;
+    itemNulls = 0;
     Arrays.fill(nulls, (byte) 0);
     return page;
   }

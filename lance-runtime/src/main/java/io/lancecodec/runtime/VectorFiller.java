@@ -60,6 +60,16 @@ final class VectorFiller {
       owned.close();
     }
     int dim = physical.dimension();
+    long zippedBits = FslValidity.rowBytes(dim, physical.bits()) * 8;
+    boolean zipped = false;
+    for (DecodedPage p : pieces) {
+      zipped |= p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == zippedBits;
+    }
+    if (zipped) {
+      fillZippedItems(vector.getDataVector(), physical, pieces, total);
+      vector.setValueCount(total);
+      return;
+    }
     List<DecodedPage> items = new ArrayList<>(pieces.size());
     for (DecodedPage p : pieces) {
       long n = p.numRows() * dim;
@@ -75,6 +85,48 @@ final class VectorFiller {
     fill(vector.getDataVector(), new Physical(physical.kind(), physical.bits()), items,
         LanceCodecException.checkedInt((long) total * dim, "fixed-size list items"));
     vector.setValueCount(total);
+  }
+
+  /**
+   * Items of fixed-size lists stored with their own validity: each row is its validity bits
+   * (rounded up to bytes) then its values; pieces of rows without validity mark all items valid.
+   */
+  private static void fillZippedItems(FieldVector items, Physical physical, List<DecodedPage> pieces, int total) {
+    int dim = physical.dimension();
+    int vb = (dim + 7) / 8;
+    int db = dim * (physical.bits() / 8);
+    long numItems = (long) total * dim;
+    byte[] valid = new byte[LanceCodecException.checkedInt((numItems + 7) / 8, "fixed-size list items")];
+    Owned owned = new Owned(items.getAllocator());
+    try {
+      ArrowBuf data = owned.allocate(numItems * (physical.bits() / 8));
+      long row = 0;
+      for (DecodedPage p : pieces) {
+        int n = (int) p.numRows();
+        if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == (vb + db) * 8) {
+          byte[] src = fw.data();
+          for (int r = 0; r < n; r++) {
+            FslValidity.copyBits(src, (long) r * (vb + db) * 8, valid, (row + r) * dim, dim);
+            data.setBytes((row + r) * db, src, r * (vb + db) + vb, db);
+          }
+        } else if (p.values() instanceof DataBlock.FixedWidth fw) {
+          checkWidth(fw, physical.rowBits());
+          data.setBytes(row * db, fw.data(), 0, (long) n * db);
+          setRange(valid, (int) (row * dim), n * dim);
+        } else {
+          data.setZero(row * db, (long) n * db);
+        }
+        row += n;
+      }
+      int nulls = 0;
+      for (long i = 0; i < numItems; i++) {
+        nulls += (valid[(int) (i >>> 3)] >> (i & 7)) & 1 ^ 1;
+      }
+      ArrowBuf validity = owned.copyOf(valid, valid.length);
+      items.loadFieldBuffers(new ArrowFieldNode(numItems, nulls), List.of(validity, data));
+    } finally {
+      owned.close();
+    }
   }
 
   /** Buffers allocated while filling one vector, closed together whatever happens. */

@@ -51,6 +51,11 @@ final class NestedData {
     return field(name, true, new ArrowType.FixedSizeList(dim), field("item", true, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
   }
 
+  /** A fixed-size list of int32 items that are null as often as other values. */
+  static Field fslNullItems(String name, int dim) {
+    return field(name, true, new ArrowType.FixedSizeList(dim), i32("item"));
+  }
+
   /** A random value for a field: null, a list, a map of struct children or a leaf value. */
   static Object value(Field f, Random rnd, double nulls, int maxLen) {
     if (f.isNullable() && rnd.nextDouble() < nulls) {
@@ -71,6 +76,13 @@ final class NestedData {
         l.add(value(f.getChildren().get(0), rnd, nulls, maxLen));
       }
       return l;
+    }
+    if (t instanceof ArrowType.FixedSizeList fl && f.getChildren().get(0).getType() instanceof ArrowType.Int) {
+      Integer[] v = new Integer[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextDouble() < nulls ? null : rnd.nextInt();
+      }
+      return v;
     }
     if (t instanceof ArrowType.FixedSizeList fl) {
       float[] v = new float[fl.getListSize()];
@@ -123,6 +135,26 @@ final class NestedData {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
+      Integer[] a = (Integer[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        if (a == null || a[k] == null) {
+          // items of a null list keep a value of their own, as Arrow allows
+          if (a == null && (k & 1) == 0) {
+            items.setSafe(i * dim + k, k);
+          } else {
+            items.setNull(i * dim + k);
+          }
+        } else {
+          items.setSafe(i * dim + k, a[k]);
+        }
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
     } else if (v instanceof FixedSizeListVector fv) {
       float[] a = (float[]) value;
       Float4Vector items = (Float4Vector) fv.getDataVector();

@@ -2,6 +2,7 @@ package io.lancecodec.runtime;
 
 import static io.lancecodec.runtime.NestedData.field;
 import static io.lancecodec.runtime.NestedData.fsl;
+import static io.lancecodec.runtime.NestedData.fslNullItems;
 import static io.lancecodec.runtime.NestedData.i32;
 import static io.lancecodec.runtime.NestedData.list;
 import static io.lancecodec.runtime.NestedData.str;
@@ -70,6 +71,12 @@ class NestedRoundTripTest {
     m.put("fsl_wide", fsl("emb", 96));
     m.put("list_fsl", list("lf", fsl("item", 4)));
     m.put("struct_struct", struct("o", struct("x", i32("y")), str("z")));
+    m.put("fsl_null_items", fslNullItems("nv", 5));
+    m.put("fsl_null_items_wide", fslNullItems("nw", 70));
+    m.put("fsl_null_items_fullzip", wide(fslNullItems("nz", 3), "fullzip"));
+    m.put("list_fsl_null_items", list("lfn", fslNullItems("item", 9)));
+    m.put("struct_fsl_null_items", struct("sfn", fslNullItems("v", 17), i32("w")));
+    m.put("list_fsl_null_items_wide", list("lfw", fslNullItems("item", 100)));
     m.put("struct_list_list_struct", struct("q", list("r", list("item", struct("item", i32("t"))))));
     return m;
   }

@@ -123,6 +123,10 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     if (block instanceof DataBlock.FixedSizeList fsl) {
       return maxValueBytes(fsl.child()) * fsl.dimension();
     }
+    if (block instanceof DataBlock.Nullable nb) {
+      // like the reference's statistic, item validity does not count towards the width
+      return maxValueBytes(nb.data());
+    }
     if (block instanceof DataBlock.VariableWidth vw) {
       long max = 0;
       for (int i = 0; i < vw.numValues(); i++) {
