@@ -126,6 +126,48 @@ class NestedInteropTest {
     return tests.stream();
   }
 
+  /** Token ids as the issue names them: 2048 x uint64 per row, items nullable. */
+  static Field tokens(String name, Map<String, String> metadata) {
+    return new Field(name, new FieldType(true, new ArrowType.FixedSizeList(2048), null, metadata),
+        List.of(field("item", new ArrowType.Int(64, false))));
+  }
+
+  /**
+   * Wide nested values, fewer rows: token ids (full-zip by default), embeddings of 768 floats,
+   * lists of 300 KiB strings, in both directions; and token ids forced to mini-block (one row
+   * per chunk), ours to the reference only, because the reference's writer aborts its JVM there.
+   */
+  @TestFactory
+  Stream<DynamicNode> wideValues() {
+    List<Shape> both = List.of(
+        new Shape("tokens", tokens("tok", null), 8),
+        new Shape("embeddings", fsl("emb", 768), 8),
+        new Shape("list_string_300k", list("big", str("item")), 300 * 1024));
+    Shape forced = new Shape("tokens_forced_miniblock", tokens("tok", Map.of("lance-encoding:structural-encoding", "miniblock")), 8);
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String version : TypeMatrixInteropTest.VERSIONS) {
+      for (double nulls : new double[] {0, 0.25}) {
+        for (int rows : new int[] {1, 40}) {
+          for (Shape shape : both) {
+            String name = version + "/" + shape.name() + "/nulls" + nulls + "/" + rows + "/len2";
+            tests.add(DynamicTest.dynamicTest("ref->ours " + name, () -> refToOurs(version, shape, nulls, rows, 2, name)));
+            tests.add(DynamicTest.dynamicTest("ours->ref " + name, () -> oursToRef(version, shape, nulls, rows, 2, name)));
+          }
+          String name = version + "/" + forced.name() + "/nulls" + nulls + "/" + rows;
+          tests.add(DynamicTest.dynamicTest("ours->ref " + name, () -> {
+            oursToRef(version, forced, nulls, rows, 2, name);
+            try (LanceFileReader r = LanceFileReader.open(dir.resolve(fileName("ours", name)))) {
+              for (String page : r.describePages().get(0)) {
+                org.junit.jupiter.api.Assertions.assertTrue(page.contains("mini-block"), page);
+              }
+            }
+          }));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
   private static String fileName(String direction, String name) {
     return direction + "_" + name.replace('/', '_').replace('.', '_') + ".lance";
   }
@@ -187,6 +229,13 @@ class NestedInteropTest {
       }
       return l;
     }
+    if (t instanceof ArrowType.FixedSizeList fl && f.getChildren().get(0).getType() instanceof ArrowType.Int it && it.getBitWidth() == 64) {
+      Long[] v = new Long[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextDouble() < nulls ? null : (long) rnd.nextInt(50_000);
+      }
+      return v;
+    }
     if (t instanceof ArrowType.FixedSizeList fl && f.getChildren().get(0).getType() instanceof ArrowType.Int) {
       Integer[] v = new Integer[fl.getListSize()];
       for (int i = 0; i < v.length; i++) {
@@ -244,6 +293,21 @@ class NestedInteropTest {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof org.apache.arrow.vector.UInt8Vector items) {
+      Long[] a = (Long[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        if (a == null || a[k] == null) {
+          items.setNull(i * dim + k);
+        } else {
+          items.setSafe(i * dim + k, a[k]);
+        }
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
     } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
       Integer[] a = (Integer[]) value;
       int dim = fv.getListSize();

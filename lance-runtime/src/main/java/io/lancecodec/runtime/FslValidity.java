@@ -97,14 +97,15 @@ final class FslValidity {
       int bits = items.bitsPerValue();
       long rows = fsl.numValues();
       long est = rowBytes(dim, bits);
-      if (2 * est >= FlatMiniBlock.MAX_BYTES) {
-        throw LanceCodecException.invalidArgument(
-            "structural-encoding=miniblock: lists of " + est + " bytes are too wide for mini-blocks; use fullzip");
-      }
       long perChunk = 2;
       int log = 1;
       long size = 2 * est;
-      while (2 * size < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= FlatMiniBlock.MAX_VALUES) {
+      if (size >= FlatMiniBlock.MAX_BYTES) {
+        // only when mini-block is forced on wide lists; see FlatMiniBlock
+        perChunk = 1;
+        log = 0;
+      }
+      while (perChunk > 1 && 2 * size < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= FlatMiniBlock.MAX_VALUES) {
         log++;
         size *= 2;
         perChunk *= 2;

@@ -164,27 +164,65 @@ class NestedRoundTripTest {
     }
   }
 
-  @Test
-  void wideFixedSizeListForcedToMiniBlockIsRefused() {
-    Field tokens = new Field("tokens", new FieldType(true, new ArrowType.FixedSizeList(2048), null,
-        Map.of("lance-encoding:structural-encoding", "miniblock")),
-        List.of(field("item", true, new ArrowType.Int(64, false))));
-    Schema schema = new Schema(List.of(tokens));
-    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
-      org.apache.arrow.vector.complex.FixedSizeListVector v = (org.apache.arrow.vector.complex.FixedSizeListVector) batch.getVector(0);
-      org.apache.arrow.vector.UInt8Vector items = (org.apache.arrow.vector.UInt8Vector) v.getDataVector();
-      for (int i = 0; i < 2 * 2048; i++) {
-        items.setSafe(i, i);
+  /** Token ids forced to mini-block: one row per chunk (the reference's writer aborts here). */
+  @ParameterizedTest(name = "{0} dim={1} nullItems={2}")
+  @org.junit.jupiter.params.provider.CsvSource({"V2_1,2048,false", "V2_1,2048,true", "V2_2,2048,true", "V2_2,8192,false", "V2_2,8192,true"})
+  void wideFixedSizeListForcedToMiniBlockRoundTrips(FileVersion version, int dim, boolean nullItems) {
+    Path path = dir.resolve("tokens-" + version + dim + nullItems + ".lance");
+    try (VectorSchemaRoot batch = tokens(dim, nullItems, 5)) {
+      try (LanceFileWriter w = LanceFileWriter.open(path, batch.getSchema(), WriterOptions.defaults().withVersion(version))) {
+        w.write(batch);
       }
-      v.setNotNull(0);
-      v.setNotNull(1);
-      batch.setRowCount(2);
+      try (LanceFileReader r = LanceFileReader.open(path)) {
+        assertEquals(List.of(5 + " rows"), r.describePages().get(0).stream().map(p -> p.substring(0, p.indexOf(','))).toList());
+        String page = r.describePages().get(0).get(0);
+        assertEquals(true, page.contains("mini-block") && page.contains(", 5 chunks"), page);
+        try (VectorSchemaRoot all = r.readRange(0, 5, null, allocator)) {
+          assertRows(batch, all, null);
+        }
+        try (VectorSchemaRoot t = r.take(new long[] {4, 1, 1}, null, allocator)) {
+          assertRows(batch, t, new long[] {4, 1, 1});
+        }
+      }
+    }
+  }
+
+  @Test
+  void fixedSizeListTooWideForA21ChunkIsRefused() {
+    try (VectorSchemaRoot batch = tokens(4100, false, 2)) {
       LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
-        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("tokens.lance"), schema, WriterOptions.defaults())) {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("tokens.lance"), batch.getSchema(), WriterOptions.defaults())) {
           w.write(batch);
         }
       });
       assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
     }
+    assertEquals(0, dir.toFile().list((d, n) -> n.startsWith("tokens.lance")).length);
+  }
+
+  /** {@code n} rows of {@code dim} uint64 ids, row 2 null, every 11th item null if asked. */
+  private static VectorSchemaRoot tokens(int dim, boolean nullItems, int n) {
+    Field tokens = new Field("tokens", new FieldType(true, new ArrowType.FixedSizeList(dim), null,
+        Map.of("lance-encoding:structural-encoding", "miniblock")),
+        List.of(field("item", true, new ArrowType.Int(64, false))));
+    VectorSchemaRoot batch = VectorSchemaRoot.create(new Schema(List.of(tokens)), allocator);
+    org.apache.arrow.vector.complex.FixedSizeListVector v = (org.apache.arrow.vector.complex.FixedSizeListVector) batch.getVector(0);
+    org.apache.arrow.vector.UInt8Vector items = (org.apache.arrow.vector.UInt8Vector) v.getDataVector();
+    for (int i = 0; i < n * dim; i++) {
+      if (nullItems && i % 11 == 3) {
+        items.setNull(i);
+      } else {
+        items.setSafe(i, i * 7919L);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (i == 2) {
+        v.setNull(i);
+      } else {
+        v.setNotNull(i);
+      }
+    }
+    batch.setRowCount(n);
+    return batch;
   }
 }

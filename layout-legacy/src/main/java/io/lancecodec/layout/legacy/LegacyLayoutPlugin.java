@@ -30,6 +30,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
    */
   static final long FULL_ZIP_MIN_BYTES = 256;
 
+  /** A 2.1 chunk is at most 4096 eight-byte words (12 bits of words - 1 in its metadata word). */
+  static final long MAX_CHUNK_2_1 = 32 * 1024;
+
   @Override
   public String name() {
     return "legacy";
@@ -79,11 +82,11 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     long widest = maxValueBytes(page.values());
     boolean fullZip = forced.map(s -> s.equals("fullzip")).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
     boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
-    // Two values must fit a chunk; wider rows (e.g. 2048 x u64 token ids) would overflow the
-    // chunk size fields, which the reference does not check (its JVM aborts), so we refuse.
-    if (!fullZip && fixed && widest * 2 >= 8186) {
+    // Forced mini-block on wide rows (e.g. 2048 x u64 token ids) gets one row per chunk, which
+    // 2.1 can only hold up to its 32 KiB chunk (header and padding included).
+    if (!fullZip && fixed && !ctx.version().atLeast(FileVersion.V2_2) && oneRowChunkBytes(page.values(), widest) > MAX_CHUNK_2_1) {
       throw LanceCodecException.invalidArgument(
-          "structural-encoding=miniblock: " + widest + "-byte values are too wide for mini-blocks; use fullzip");
+          "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
     }
     if (fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
@@ -114,6 +117,15 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       }
     }
     return true;
+  }
+
+  /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
+  private static long oneRowChunkBytes(DataBlock values, long widest) {
+    long validity = 0;
+    if (values instanceof DataBlock.FixedSizeList fsl && fsl.child() instanceof DataBlock.Nullable) {
+      validity = MiniBlockPageEncoder.pad8((int) ((fsl.dimension() + 7) / 8));
+    }
+    return 8 + 8 + 8 + validity + ((widest + 7) & ~7L);
   }
 
   static long maxValueBytes(DataBlock block) {
