@@ -60,6 +60,10 @@ public final class LanceFileWriter implements AutoCloseable {
     this.schema = schema;
     this.options = options;
     LanceSchemas.toLance(schema);
+    if (!options.version().atLeast(FileVersion.V2_2) && schema.getFields().stream().anyMatch(LanceFileWriter::hasMap)) {
+      // the reference neither writes nor reads maps in 2.1 files
+      throw LanceCodecException.unsupported("maps need file version 2.2 or later (writing " + options.version() + ")");
+    }
     this.layout = layoutFor(options);
     this.context = new RuntimeLayoutContext(options.registry(), options.version());
     this.leaves = Leaf.of(schema);
@@ -206,7 +210,8 @@ public final class LanceFileWriter implements AutoCloseable {
       Field y = b.get(i);
       boolean list = x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.List
           || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.LargeList
-          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList;
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Map;
       if (!(listChildren || x.getName().equals(y.getName()))
           || !x.getType().equals(y.getType())
           || x.isNullable() != y.isNullable()
@@ -215,6 +220,11 @@ public final class LanceFileWriter implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  private static boolean hasMap(Field f) {
+    return f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Map
+        || f.getChildren().stream().anyMatch(LanceFileWriter::hasMap);
   }
 
   /** A leaf column's dotted path, e.g. {@code a.item.b}. */

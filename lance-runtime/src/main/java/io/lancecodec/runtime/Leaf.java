@@ -24,7 +24,8 @@ record Leaf(int field, List<Field> path, Physical physical) {
     if (t instanceof ArrowType.Struct) {
       return Kind.STRUCT;
     }
-    if (t instanceof ArrowType.List) {
+    // a map is a list of key/value structs on disk, and MapVector is a ListVector
+    if (t instanceof ArrowType.List || t instanceof ArrowType.Map) {
       return Kind.LIST;
     }
     if (t instanceof ArrowType.LargeList) {

@@ -51,6 +51,12 @@ final class NestedData {
     return field(name, true, new ArrowType.FixedSizeList(dim), field("item", true, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
   }
 
+  /** A map (2.2 only) of non-null keys to {@code value}, stored as a list of entry structs. */
+  static Field map(String name, Field key, Field value) {
+    Field entries = field("entries", false, ArrowType.Struct.INSTANCE, key, value);
+    return field(name, true, new ArrowType.Map(false), entries);
+  }
+
   /** A fixed-size list of int32 items that are null as often as other values. */
   static Field fslNullItems(String name, int dim) {
     return field(name, true, new ArrowType.FixedSizeList(dim), i32("item"));
@@ -69,7 +75,7 @@ final class NestedData {
       }
       return m;
     }
-    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.Map) {
       int n = rnd.nextInt(maxLen + 1);
       List<Object> l = new ArrayList<>();
       for (int i = 0; i < n; i++) {
@@ -90,6 +96,10 @@ final class NestedData {
         v[i] = rnd.nextInt(1000) / 8f;
       }
       return v;
+    }
+    if (t instanceof ArrowType.Utf8 && !f.isNullable()) {
+      // map keys: distinct enough to look like keys, never null
+      return "k" + rnd.nextInt(1000);
     }
     if (t instanceof ArrowType.Utf8) {
       return "s" + rnd.nextInt(rnd.nextBoolean() ? 10 : 100000);
