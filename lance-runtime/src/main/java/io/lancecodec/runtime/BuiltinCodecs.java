@@ -43,7 +43,8 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class);
+    return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class,
+        io.lancecodec.format.pb.v21.PackedStruct.class, io.lancecodec.format.pb.v21.VariablePackedStruct.class);
   }
 
   @Override
@@ -67,6 +68,9 @@ final class BuiltinCodecs implements CodecPlugin {
     if (nullable != null) {
       long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
       return Optional.of(new Proposal<>("flat", bytes, new FslValidity.MiniBlock()));
+    }
+    if (PackedStruct.fixedOnly(block) != null) {
+      return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock()));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long bytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
@@ -95,6 +99,9 @@ final class BuiltinCodecs implements CodecPlugin {
     if (nullable != null) {
       long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
       return Optional.of(new Proposal<>("flat", bytes, new FslValidity.PerValue()));
+    }
+    if (PackedStruct.packable(block) != null && PackedStruct.fixedOnly(block) == null && version.atLeast(FileVersion.V2_2)) {
+      return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.PerValue()));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       PerValueCompressor c =
@@ -127,6 +134,19 @@ final class BuiltinCodecs implements CodecPlugin {
       return Optional.of(new Proposal<>("variable", size, c));
     }
     return Optional.empty();
+  }
+
+  /** The bytes of a packed struct's children together (lengths included). */
+  private static long packedBytes(DataBlock.Struct s) {
+    long bytes = 0;
+    for (DataBlock c : s.children()) {
+      if (c instanceof DataBlock.FixedWidth fw) {
+        bytes += fw.usedBytes();
+      } else if (c instanceof DataBlock.VariableWidth vw) {
+        bytes += vw.offset((int) vw.numValues()) - vw.offset(0) + vw.numValues() * (vw.bitsPerOffset() / 8);
+      }
+    }
+    return bytes;
   }
 
   /** Serializes the block form read by {@link #variableBlock(byte[], long, int)}, offsets rebased to 0. */
@@ -216,6 +236,9 @@ final class BuiltinCodecs implements CodecPlugin {
       checkNoBufferCompression(f.hasData(), "Flat");
       return new FlatMiniBlock.Decompressor(bitsOf(f));
     }
+    if (node instanceof io.lancecodec.format.pb.v21.PackedStruct p) {
+      return PackedStruct.openMiniBlock(p, children);
+    }
     if (node instanceof Variable v) {
       checkNoBufferCompression(v.hasValues(), "Variable");
       return new VariableMiniBlock.Decompressor(offsetBits(v));
@@ -225,6 +248,9 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v21.VariablePackedStruct p) {
+      return PackedStruct.openPerValue(p, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
       if (f.getHasValidity()) {
         return FslValidity.perValueDecoder(f.getItemsPerValue(), fslItemBits(f));

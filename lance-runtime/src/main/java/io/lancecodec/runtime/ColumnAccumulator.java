@@ -1,8 +1,10 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -24,6 +26,8 @@ final class ColumnAccumulator {
   // Fixed-size lists only: item validity once any item was null (1 = valid), and the null items.
   private byte[] itemValid;
   private long itemNulls;
+  // Packed structs only: one accumulator per child, created from the first batch's children.
+  private ColumnAccumulator[] packed;
 
   ColumnAccumulator(Physical physical) {
     this.physical = physical;
@@ -38,6 +42,13 @@ final class ColumnAccumulator {
 
   /** Bytes buffered so far, the measure pages are cut by. */
   long bufferedBytes() {
+    if (packed != null) {
+      long b = numValues / 8;
+      for (ColumnAccumulator c : packed) {
+        b += c.bufferedBytes();
+      }
+      return b;
+    }
     long offsetBytes = physical.kind() == Physical.Kind.VARIABLE ? numValues * physical.bits() / 8 : 0;
     return dataBytes + offsetBytes + numValues / 8;
   }
@@ -61,6 +72,9 @@ final class ColumnAccumulator {
       }
     }
     switch (physical.kind()) {
+      case PACKED:
+        appendPacked((org.apache.arrow.vector.complex.StructVector) v, from, to);
+        break;
       case BOOL:
         appendBits(v.getDataBuffer(), from, n);
         break;
@@ -121,6 +135,32 @@ final class ColumnAccumulator {
         itemValid[(int) (d >>> 3)] &= (byte) ~(1 << (d & 7));
         itemNulls++;
       }
+    }
+  }
+
+  /**
+   * A packed struct keeps each child's values; a null struct's children are placeholders, but a
+   * null child of a valid struct has no place in the row-major layout.
+   */
+  private void appendPacked(org.apache.arrow.vector.complex.StructVector v, int from, int to) {
+    List<FieldVector> kids = v.getChildrenFromFields();
+    if (packed == null) {
+      packed = new ColumnAccumulator[kids.size()];
+      for (int k = 0; k < packed.length; k++) {
+        packed[k] = new ColumnAccumulator(Physical.of(kids.get(k).getField().getType()));
+      }
+    }
+    for (int k = 0; k < packed.length; k++) {
+      FieldVector kid = kids.get(k);
+      if (kid.getNullCount() > 0) {
+        for (int i = from; i < to; i++) {
+          if (kid.isNull(i) && !v.isNull(i)) {
+            throw LanceCodecException.invalidArgument("packed struct '" + v.getName() + "': child '" + kid.getName()
+                + "' is null in a valid row (" + i + "); a packed struct can only be null as a whole");
+          }
+        }
+      }
+      packed[k].append(kid, from, to);
     }
   }
 
@@ -196,6 +236,20 @@ final class ColumnAccumulator {
     long n = numValues;
     DataBlock block;
     switch (physical.kind()) {
+      case PACKED:
+        {
+          if (packed == null) {
+            // nothing was appended: no row has a value (the layout writes levels only)
+            block = new DataBlock.AllNull(n);
+            break;
+          }
+          List<DataBlock> kids = new java.util.ArrayList<>();
+          for (ColumnAccumulator c : packed) {
+            kids.add(c.drain().values());
+          }
+          block = new DataBlock.Struct(kids, n);
+          break;
+        }
       case BOOL:
       case FIXED:
         if (physical.fsl()) {

@@ -68,6 +68,14 @@ public final class LanceFileWriter implements AutoCloseable {
     this.context = new RuntimeLayoutContext(options.registry(), options.version());
     this.leaves = Leaf.of(schema);
     for (Leaf leaf : leaves) {
+      for (int j = 0; leaf.physical().kind() == Physical.Kind.PACKED && j < leaf.path().size() - 1; j++) {
+        if (Leaf.kind(leaf.path().get(j)) == Leaf.Kind.STRUCT) {
+          // lance 7.0.0 writes these but cannot read them back (it asks for a column past the
+          // file's last), so we refuse rather than write a file the reference cannot read
+          throw LanceCodecException.unsupported("packed struct '" + columnName(leaf) + "' inside struct '"
+              + leaf.path().get(j).getName() + "' is not readable by the reference implementation; pack the outer struct or move it to the top level");
+        }
+      }
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
       FieldOptions fo = options.optionsFor(leaf.leafField().getMetadata());

@@ -57,6 +57,12 @@ final class NestedData {
     return field(name, true, new ArrowType.Map(false), entries);
   }
 
+  /** A packed struct ({@code lance-encoding:packed=true}) of non-null children. */
+  static Field packed(String name, Field... children) {
+    return new Field(name, new FieldType(true, ArrowType.Struct.INSTANCE, null, Map.of("lance-encoding:packed", "true")),
+        List.of(children));
+  }
+
   /** A fixed-size list of int32 items that are null as often as other values. */
   static Field fslNullItems(String name, int dim) {
     return field(name, true, new ArrowType.FixedSizeList(dim), i32("item"));
@@ -96,6 +102,9 @@ final class NestedData {
         v[i] = rnd.nextInt(1000) / 8f;
       }
       return v;
+    }
+    if (t instanceof ArrowType.LargeUtf8) {
+      return "L".repeat(rnd.nextInt(4)) + rnd.nextInt(1000);
     }
     if (t instanceof ArrowType.Utf8 && !f.isNullable()) {
       // map keys: distinct enough to look like keys, never null
@@ -188,6 +197,12 @@ final class NestedData {
         bv.setNull(i);
       } else {
         bv.setSafe(i, (Long) value);
+      }
+    } else if (v instanceof org.apache.arrow.vector.LargeVarCharVector lv) {
+      if (value == null) {
+        lv.setNull(i);
+      } else {
+        lv.setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
       }
     } else if (v instanceof VarCharVector sv) {
       if (value == null) {

@@ -81,6 +81,13 @@ class NestedRoundTripTest {
     m.put("map_in_struct", struct("ms", NestedData.map("m", field("key", false, new ArrowType.Int(32, true)),
         list("value", str("item"))), i32("z")));
     m.put("list_of_map", list("lm", NestedData.map("item", field("key", false, ArrowType.Utf8.INSTANCE), fslNullItems("value", 3))));
+    m.put("packed_fixed", NestedData.packed("pf", field("a", false, new ArrowType.Int(32, true)),
+        field("b", false, new ArrowType.Int(64, true))));
+    m.put("packed_variable", NestedData.packed("pv", field("a", false, new ArrowType.Int(32, true)),
+        field("s", false, ArrowType.Utf8.INSTANCE), field("t", false, ArrowType.LargeUtf8.INSTANCE)));
+    m.put("list_packed_fixed", list("lp", NestedData.packed("item", field("x", false, new ArrowType.Int(32, true)))));
+    m.put("list_packed_variable", list("lpv", NestedData.packed("item", field("s", false, ArrowType.Utf8.INSTANCE),
+        field("k", false, new ArrowType.Int(64, true)))));
     m.put("struct_list_list_struct", struct("q", list("r", list("item", struct("item", i32("t"))))));
     return m;
   }
@@ -90,7 +97,7 @@ class NestedRoundTripTest {
     long seed = 7;
     for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
       for (String schema : schemas().keySet()) {
-        if (schema.contains("map") && version == FileVersion.V2_1) {
+        if ((schema.contains("map") || schema.contains("packed_variable")) && version == FileVersion.V2_1) {
           continue; // maps need 2.2 (mapsNeed22)
         }
         for (int n : new int[] {1, 300, 4097}) {
@@ -181,6 +188,42 @@ class NestedRoundTripTest {
     e = assertThrows(LanceCodecException.class, () -> LanceFileWriter.open(dir.resolve("sorted.lance"),
         new Schema(List.of(sorted)), WriterOptions.defaults().withVersion(FileVersion.V2_2)));
     assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+  }
+
+  @Test
+  void packedStructLimits() {
+    Field variable = schemas().get("packed_variable");
+    Schema v = new Schema(List.of(variable));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(v, allocator)) {
+      NestedData.set(batch.getVector(0), 0, NestedData.value(variable, new Random(1), 0, 2));
+      batch.setRowCount(1);
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("pv21.lance"), v, WriterOptions.defaults().withVersion(FileVersion.V2_1))) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    }
+    // the reference cannot read a packed struct inside a struct, so it is refused up front
+    Schema inStruct = new Schema(List.of(struct("s", NestedData.packed("p", field("a", false, new ArrowType.Int(32, true))))));
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> LanceFileWriter.open(dir.resolve("ps.lance"), inStruct, WriterOptions.defaults()));
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    // a null child in a valid row has no place in a packed row
+    Field fixed = NestedData.packed("pf", field("a", true, new ArrowType.Int(32, true)));
+    Schema f = new Schema(List.of(fixed));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(f, allocator)) {
+      java.util.Map<String, Object> row = new java.util.HashMap<>();
+      row.put("a", null);
+      NestedData.set(batch.getVector(0), 0, row);
+      batch.setRowCount(1);
+      e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("pn.lance"), f, WriterOptions.defaults())) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+    }
   }
 
   /** Token ids forced to mini-block: one row per chunk (the reference's writer aborts here). */

@@ -81,6 +81,18 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     }
     long widest = maxValueBytes(page.values());
     boolean fullZip = forced.map(s -> s.equals("fullzip")).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    if (page.values() instanceof DataBlock.Struct packed) {
+      // Packed structs: fixed-width children always chunk (the reference has no full-zip form
+      // for them); a variable-width child needs the full-zip rows of 2.2.
+      boolean variable = packed.children().stream().anyMatch(c -> c instanceof DataBlock.VariableWidth);
+      if (variable && !ctx.version().atLeast(FileVersion.V2_2)) {
+        throw LanceCodecException.unsupported("packed struct with a variable-width child needs file version 2.2 or later");
+      }
+      if (forced.isPresent() && forced.get().equals(variable ? "miniblock" : "fullzip")) {
+        throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get() + " is not available for this packed struct");
+      }
+      return variable ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+    }
     boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
     // Forced mini-block on wide rows (e.g. 2048 x u64 token ids) gets one row per chunk, which
     // 2.1 can only hold up to its 32 KiB chunk (header and padding included).
