@@ -14,11 +14,26 @@ final class FilePageSource implements PageSource {
   private final FileChannel channel;
   private final long[] offsets;
   private final long[] sizes;
+  private final long dataEnd;
 
   FilePageSource(FileChannel channel, long[] offsets, long[] sizes) {
+    this(channel, offsets, sizes, 0);
+  }
+
+  /** With {@code dataEnd}, the end of the file's data section, for reads outside the page (blobs). */
+  FilePageSource(FileChannel channel, long[] offsets, long[] sizes, long dataEnd) {
     this.channel = channel;
     this.offsets = offsets;
     this.sizes = sizes;
+    this.dataEnd = dataEnd;
+  }
+
+  @Override
+  public byte[] readExternal(long position, int length) {
+    if (position < 0 || length < 0 || position > dataEnd - length) {
+      throw LanceCodecException.corrupt("read of bytes [" + position + ", +" + length + ") outside the file's data (ends at " + dataEnd + ")");
+    }
+    return readFully(channel, position, length);
   }
 
   @Override

@@ -145,7 +145,7 @@ public final class LanceFileReader implements AutoCloseable {
       try {
         Message layoutCase = CodecRegistry.unwrap(layout);
         LayoutPlugin plugin = registry.layoutFor(layoutCase);
-        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes), length, ctx));
+        pages.add(plugin.open(layoutCase, new FilePageSource(channel, offs, sizes, dataEnd), length, ctx));
       } catch (LanceCodecException e) {
         throw e.within(pw);
       }

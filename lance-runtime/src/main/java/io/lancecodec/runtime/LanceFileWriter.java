@@ -76,6 +76,9 @@ public final class LanceFileWriter implements AutoCloseable {
               + leaf.path().get(j).getName() + "' is not readable by the reference implementation; pack the outer struct or move it to the top level");
         }
       }
+      if (BlobColumn.isBlob(leaf.leafField())) {
+        BlobColumn.check(leaf);
+      }
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
       FieldOptions fo = options.optionsFor(leaf.leafField().getMetadata());
@@ -183,6 +186,20 @@ public final class LanceFileWriter implements AutoCloseable {
         return;
       }
       ColumnAccumulator.Page page = acc.drain();
+      if (BlobColumn.isBlob(leaves.get(c).leafField())) {
+        EncodedPage blob;
+        try {
+          blob = BlobColumn.encode(page, n, bytes -> {
+            long at = position;
+            writeAligned(bytes);
+            return at;
+          }, layout, context);
+        } catch (LanceCodecException e) {
+          throw e.within("column '" + columnName(leaves.get(c)) + "'");
+        }
+        writePage(c, blob, n);
+        return;
+      }
       // Like the reference, a page without nulls carries no levels even when the field is nullable.
       List<LevelLayer> layers =
           List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
@@ -194,6 +211,10 @@ public final class LanceFileWriter implements AutoCloseable {
     } catch (LanceCodecException e) {
       throw e.within("column '" + columnName(leaves.get(c)) + "'");
     }
+    writePage(c, encoded, n);
+  }
+
+  private void writePage(int c, EncodedPage encoded, long n) throws IOException {
     ColumnMetadata.Page.Builder pb = ColumnMetadata.Page.newBuilder();
     for (byte[] buf : encoded.buffers()) {
       pb.addBufferOffsets(position);

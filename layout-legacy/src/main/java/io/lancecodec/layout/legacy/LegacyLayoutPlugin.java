@@ -45,7 +45,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class);
+    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class, io.lancecodec.format.pb.v21.BlobLayout.class);
   }
 
   @Override
@@ -171,6 +171,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     }
     if (layout instanceof ConstantLayout c) {
       return new ConstantPage.Decoder(c, source, numRows, ctx);
+    }
+    if (layout instanceof io.lancecodec.format.pb.v21.BlobLayout b) {
+      return new BlobPage.Decoder(b, source, numRows, ctx, this);
     }
     throw LanceCodecException.unsupported("legacy layout cannot open " + layout.getDescriptorForType().getName());
   }
