@@ -115,7 +115,36 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     if (page.values().numValues() == 0 || page.values() instanceof DataBlock.AllNull) {
       return ConstantPage.complexAllNull(page, ctx);
     }
+    Optional<String> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get().equals("miniblock")) {
+      // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
+      DictionaryEncoder.Result dict =
+          DictionaryEncoder.tryEncode(page.values(), valueLevels(page), page.options(), ctx.version());
+      if (dict != null) {
+        return MiniBlockPageEncoder.encode(page, ctx, dict);
+      }
+    }
     return encodeValues(page, ctx);
+  }
+
+  /** One level per value (0 = valid item), from a nested page's levels: those that carry a value. */
+  private static short[] valueLevels(PageInput page) {
+    short[] def = page.defLevels();
+    if (def == null) {
+      return null;
+    }
+    int maxVisible = Levels.maxVisibleDef(page.layers());
+    short[] out = new short[LanceCodecException.checkedInt(page.values().numValues(), "values")];
+    int v = 0;
+    for (short d : def) {
+      if ((d & 0xFFFF) <= maxVisible) {
+        if (v == out.length) {
+          throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "levels name more values than the page holds");
+        }
+        out[v++] = d;
+      }
+    }
+    return out;
   }
 
   private static boolean allNull(PageInput page) {
