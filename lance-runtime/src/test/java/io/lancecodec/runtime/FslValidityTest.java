@@ -105,11 +105,24 @@ class FslValidityTest {
     assertCorrupt(() -> FslValidity.perValueDecoder(dim, bits).decompress(new DataBlock.FixedWidth(data, dim * bits, rows)));
   }
 
+  /** Rows too wide for two per chunk (only when mini-block is forced) get one row per chunk. */
   @ParameterizedTest
   @CsvSource({"2048,64", "1100,32"})
-  void rowsTooWideForMiniBlockAreRefused(int dim, int bits) {
-    LanceCodecException e = assertThrows(LanceCodecException.class, () -> new FslValidity.MiniBlock().compress(lists(1, 2, dim, bits)));
-    assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind());
+  void rowsTooWideForTwoPerChunkGetOneEach(int dim, int bits) {
+    DataBlock.FixedSizeList fsl = lists(dim, 3, dim, bits);
+    MiniBlockCompressed c = new FslValidity.MiniBlock().compress(fsl);
+    assertEquals(3, c.chunks().size());
+    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(dim, bits);
+    int[] pos = new int[2];
+    for (int r = 0; r < 3; r++) {
+      MiniBlockChunk chunk = c.chunks().get(r);
+      assertEquals(0, chunk.logNumValues());
+      byte[] v = Arrays.copyOfRange(c.buffers().get(0), pos[0], pos[0] + chunk.bufferSizes()[0]);
+      byte[] x = Arrays.copyOfRange(c.buffers().get(1), pos[1], pos[1] + chunk.bufferSizes()[1]);
+      pos[0] += chunk.bufferSizes()[0];
+      pos[1] += chunk.bufferSizes()[1];
+      assertArrayEquals(expectedRow(fsl, r), ((DataBlock.FixedWidth) d.decompress(List.of(v, x), 1)).data());
+    }
   }
 
   private static void assertCorrupt(org.junit.jupiter.api.function.Executable run) {
