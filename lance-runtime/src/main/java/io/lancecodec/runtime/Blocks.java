@@ -10,6 +10,25 @@ final class Blocks {
   /** The values at the given increasing slots, in a block of the same shape. */
   static DataBlock gather(DataBlock block, long[] slots) {
     int n = slots.length;
+    if (block instanceof DataBlock.Struct st) {
+      java.util.List<DataBlock> kids = new java.util.ArrayList<>(st.children().size());
+      for (DataBlock c : st.children()) {
+        kids.add(gather(c, slots));
+      }
+      return new DataBlock.Struct(kids, n);
+    }
+    if (block instanceof DataBlock.AllNull) {
+      return new DataBlock.AllNull(n);
+    }
+    if (block instanceof DataBlock.FixedSizeList fsl && fsl.child() instanceof DataBlock.Nullable nb) {
+      DataBlock.FixedSizeList rows = (DataBlock.FixedSizeList) gather(new DataBlock.FixedSizeList(nb.data(), fsl.dimension(), fsl.numValues()), slots);
+      long dim = fsl.dimension();
+      byte[] valid = new byte[io.lancecodec.spi.LanceCodecException.checkedInt((n * dim + 7) / 8, "item validity")];
+      for (int i = 0; i < n; i++) {
+        FslValidity.copyBits(nb.validity(), slots[i] * dim, valid, i * dim, dim);
+      }
+      return new DataBlock.FixedSizeList(new DataBlock.Nullable(rows.child(), valid), dim, n);
+    }
     if (block instanceof DataBlock.FixedSizeList fsl) {
       DataBlock.FixedWidth items = (DataBlock.FixedWidth) fsl.child();
       int w = (int) (items.bitsPerValue() / 8 * fsl.dimension());

@@ -43,7 +43,8 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class);
+    return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class,
+        io.lancecodec.format.pb.v21.PackedStruct.class, io.lancecodec.format.pb.v21.VariablePackedStruct.class);
   }
 
   @Override
@@ -62,6 +63,14 @@ final class BuiltinCodecs implements CodecPlugin {
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), encoding);
       };
       return Optional.of(new Proposal<>("flat", rows.usedBytes(), c));
+    }
+    DataBlock.FixedSizeList nullable = FslValidity.of(block);
+    if (nullable != null) {
+      long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
+      return Optional.of(new Proposal<>("flat", bytes, new FslValidity.MiniBlock()));
+    }
+    if (PackedStruct.fixedOnly(block) != null) {
+      return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock()));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long bytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
@@ -85,6 +94,14 @@ final class BuiltinCodecs implements CodecPlugin {
       CompressiveEncoding encoding = fslEncoding((DataBlock.FixedSizeList) block);
       PerValueCompressor c = b -> new io.lancecodec.spi.Encoded<>(fslRows(b), encoding);
       return Optional.of(new Proposal<>("flat", fslRows.usedBytes(), c));
+    }
+    DataBlock.FixedSizeList nullable = FslValidity.of(block);
+    if (nullable != null) {
+      long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
+      return Optional.of(new Proposal<>("flat", bytes, new FslValidity.PerValue()));
+    }
+    if (PackedStruct.packable(block) != null && PackedStruct.fixedOnly(block) == null && version.atLeast(FileVersion.V2_2)) {
+      return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.PerValue()));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       PerValueCompressor c =
@@ -117,6 +134,19 @@ final class BuiltinCodecs implements CodecPlugin {
       return Optional.of(new Proposal<>("variable", size, c));
     }
     return Optional.empty();
+  }
+
+  /** The bytes of a packed struct's children together (lengths included). */
+  private static long packedBytes(DataBlock.Struct s) {
+    long bytes = 0;
+    for (DataBlock c : s.children()) {
+      if (c instanceof DataBlock.FixedWidth fw) {
+        bytes += fw.usedBytes();
+      } else if (c instanceof DataBlock.VariableWidth vw) {
+        bytes += vw.offset((int) vw.numValues()) - vw.offset(0) + vw.numValues() * (vw.bitsPerOffset() / 8);
+      }
+    }
+    return bytes;
   }
 
   /** Serializes the block form read by {@link #variableBlock(byte[], long, int)}, offsets rebased to 0. */
@@ -161,22 +191,25 @@ final class BuiltinCodecs implements CodecPlugin {
   }
 
   /**
-   * The bits of one list of a {@code FixedSizeList} of {@code Flat} items; lists with item
-   * validity are not supported yet.
+   * The item bits of a {@code FixedSizeList} of {@code Flat} items (nested fixed-size lists are
+   * not supported), after checking the list's size.
    */
-  private static int fslBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
-    if (f.getHasValidity()) {
-      throw LanceCodecException.unsupported("fixed_size_list with item validity is not supported yet");
-    }
+  private static int fslItemBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
     if (!f.hasValues() || !f.getValues().hasFlat()) {
       throw LanceCodecException.unsupported("fixed_size_list of " + (f.hasValues() ? f.getValues().getCompressionCase() : "nothing") + " is not supported yet");
     }
+    checkNoBufferCompression(f.getValues().getFlat().hasData(), "Flat");
     int bits = bitsOf(f.getValues().getFlat());
     long dim = f.getItemsPerValue();
     if (!(bits % 8 == 0 && dim > 0 && dim * bits <= 1 << 27)) {
       throw LanceCodecException.corrupt("fixed_size_list of " + dim + " x " + bits + " bits");
     }
-    return (int) (dim * bits);
+    return bits;
+  }
+
+  /** The bits of one list without item validity. */
+  private static int fslBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
+    return (int) (fslItemBits(f) * f.getItemsPerValue());
   }
 
   static CompressiveEncoding flat(int bitsPerValue) {
@@ -194,12 +227,17 @@ final class BuiltinCodecs implements CodecPlugin {
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
-      checkNoBufferCompression(f.getValues().hasFlat() && f.getValues().getFlat().hasData(), "Flat");
+      if (f.getHasValidity()) {
+        return new FslValidity.MiniBlockDecoder(f.getItemsPerValue(), fslItemBits(f));
+      }
       return new FlatMiniBlock.Decompressor(fslBits(f));
     }
     if (node instanceof Flat f) {
       checkNoBufferCompression(f.hasData(), "Flat");
       return new FlatMiniBlock.Decompressor(bitsOf(f));
+    }
+    if (node instanceof io.lancecodec.format.pb.v21.PackedStruct p) {
+      return PackedStruct.openMiniBlock(p, children);
     }
     if (node instanceof Variable v) {
       checkNoBufferCompression(v.hasValues(), "Variable");
@@ -210,7 +248,13 @@ final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v21.VariablePackedStruct p) {
+      return PackedStruct.openPerValue(p, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
+      if (f.getHasValidity()) {
+        return FslValidity.perValueDecoder(f.getItemsPerValue(), fslItemBits(f));
+      }
       int bits = fslBits(f);
       return block -> {
         if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {

@@ -1,8 +1,10 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -21,6 +23,11 @@ final class ColumnAccumulator {
   private byte[] nulls = new byte[128];
   private long numValues;
   private long nullCount;
+  // Fixed-size lists only: item validity once any item was null (1 = valid), and the null items.
+  private byte[] itemValid;
+  private long itemNulls;
+  // Packed structs only: one accumulator per child, created from the first batch's children.
+  private ColumnAccumulator[] packed;
 
   ColumnAccumulator(Physical physical) {
     this.physical = physical;
@@ -35,6 +42,13 @@ final class ColumnAccumulator {
 
   /** Bytes buffered so far, the measure pages are cut by. */
   long bufferedBytes() {
+    if (packed != null) {
+      long b = numValues / 8;
+      for (ColumnAccumulator c : packed) {
+        b += c.bufferedBytes();
+      }
+      return b;
+    }
     long offsetBytes = physical.kind() == Physical.Kind.VARIABLE ? numValues * physical.bits() / 8 : 0;
     return dataBytes + offsetBytes + numValues / 8;
   }
@@ -58,6 +72,9 @@ final class ColumnAccumulator {
       }
     }
     switch (physical.kind()) {
+      case PACKED:
+        appendPacked((org.apache.arrow.vector.complex.StructVector) v, from, to);
+        break;
       case BOOL:
         appendBits(v.getDataBuffer(), from, n);
         break;
@@ -67,7 +84,10 @@ final class ColumnAccumulator {
           if (!physical.fsl()) {
             src = v.getDataBuffer();
           } else {
-            checkItemsValid((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
+            FieldVector items = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector();
+            if (itemValid != null || items.getNullCount() > 0) {
+              appendItemValidity((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
+            }
             src = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector().getDataBuffer();
           }
           int w = physical.rowBits() / 8;
@@ -83,23 +103,70 @@ final class ColumnAccumulator {
     numValues += n;
   }
 
-  /** Null items inside a valid fixed-size list would need the list's own validity buffer. */
-  private void checkItemsValid(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
+  /**
+   * Copies the item validity of lists {@code [from, to)} (all their items, null lists included,
+   * as the reference keeps them) into the page's item bitmap.
+   */
+  private void appendItemValidity(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
     FieldVector items = v.getDataVector();
+    int dim = physical.dimension();
+    long first = numValues * dim;
+    long n = (long) (to - from) * dim;
+    long need = (first + n + 7) / 8;
+    if (itemValid == null) {
+      itemValid = new byte[(int) Math.max(need, 64)];
+      // lists appended before the first null item were all valid
+      setBits(itemValid, 0, first);
+    } else if (need > itemValid.length) {
+      itemValid = Arrays.copyOf(itemValid, (int) Math.max(need, itemValid.length * 2L));
+    }
     if (items.getNullCount() == 0) {
+      setBits(itemValid, first, n);
       return;
     }
-    int dim = physical.dimension();
-    for (int i = from; i < to; i++) {
-      if (v.isNull(i)) {
-        continue;
+    ArrowBuf bits = items.getValidityBuffer();
+    long src = (long) from * dim;
+    for (long i = 0; i < n; i++) {
+      long s = src + i;
+      long d = first + i;
+      if ((bits.getByte(s >>> 3) & (1 << (s & 7))) != 0) {
+        itemValid[(int) (d >>> 3)] |= (byte) (1 << (d & 7));
+      } else {
+        itemValid[(int) (d >>> 3)] &= (byte) ~(1 << (d & 7));
+        itemNulls++;
       }
-      for (int j = 0; j < dim; j++) {
-        if (items.isNull(i * dim + j)) {
-          throw io.lancecodec.spi.LanceCodecException.unsupported(
-              "fixed_size_list '" + v.getName() + "': null items inside a valid list are not supported yet");
+    }
+  }
+
+  /**
+   * A packed struct keeps each child's values; a null struct's children are placeholders, but a
+   * null child of a valid struct has no place in the row-major layout.
+   */
+  private void appendPacked(org.apache.arrow.vector.complex.StructVector v, int from, int to) {
+    List<FieldVector> kids = v.getChildrenFromFields();
+    if (packed == null) {
+      packed = new ColumnAccumulator[kids.size()];
+      for (int k = 0; k < packed.length; k++) {
+        packed[k] = new ColumnAccumulator(Physical.of(kids.get(k).getField().getType()));
+      }
+    }
+    for (int k = 0; k < packed.length; k++) {
+      FieldVector kid = kids.get(k);
+      if (kid.getNullCount() > 0) {
+        for (int i = from; i < to; i++) {
+          if (kid.isNull(i) && !v.isNull(i)) {
+            throw LanceCodecException.invalidArgument("packed struct '" + v.getName() + "': child '" + kid.getName()
+                + "' is null in a valid row (" + i + "); a packed struct can only be null as a whole");
+          }
         }
       }
+      packed[k].append(kid, from, to);
+    }
+  }
+
+  private static void setBits(byte[] bits, long from, long n) {
+    for (long i = from; i < from + n; i++) {
+      bits[(int) (i >>> 3)] |= (byte) (1 << (i & 7));
     }
   }
 
@@ -169,11 +236,30 @@ final class ColumnAccumulator {
     long n = numValues;
     DataBlock block;
     switch (physical.kind()) {
+      case PACKED:
+        {
+          if (packed == null) {
+            // nothing was appended: no row has a value (the layout writes levels only)
+            block = new DataBlock.AllNull(n);
+            break;
+          }
+          List<DataBlock> kids = new java.util.ArrayList<>();
+          for (ColumnAccumulator c : packed) {
+            kids.add(c.drain().values());
+          }
+          block = new DataBlock.Struct(kids, n);
+          break;
+        }
       case BOOL:
       case FIXED:
         if (physical.fsl()) {
           byte[] d = Arrays.copyOf(data, (int) (n * physical.rowBits() / 8));
-          block = new DataBlock.FixedSizeList(new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension()), physical.dimension(), n);
+          DataBlock items = new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension());
+          if (itemNulls > 0) {
+            // like the reference, item validity is written only when some item of the page is null
+            items = new DataBlock.Nullable(items, Arrays.copyOf(itemValid, (int) ((n * physical.dimension() + 7) / 8)));
+          }
+          block = new DataBlock.FixedSizeList(items, physical.dimension(), n);
         } else {
           block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
         }
@@ -198,6 +284,8 @@ final class ColumnAccumulator {
     numValues = 0;
     nullCount = 0;
     dataBytes = 0;
+    itemValid = null;
+    itemNulls = 0;
     Arrays.fill(nulls, (byte) 0);
     return page;
   }

@@ -20,14 +20,19 @@ final class FilePageSource implements PageSource {
   private final long[] offsets;
   private final long[] sizes;
   private final ReadStats stats;
+  private final long dataEnd;
 
-  /** {@code mapped}: the whole file mapped read-only ({@link #map}), or null to read through the channel. */
-  FilePageSource(FileChannel channel, ByteBuffer mapped, long[] offsets, long[] sizes, ReadStats stats) {
+  /**
+   * {@code mapped}: the whole file mapped read-only ({@link #map}), or null to read through the
+   * channel; {@code dataEnd}: the end of the file's data section, for reads outside the page (blobs).
+   */
+  FilePageSource(FileChannel channel, ByteBuffer mapped, long[] offsets, long[] sizes, ReadStats stats, long dataEnd) {
     this.channel = channel;
     this.mapped = mapped;
     this.offsets = offsets;
     this.sizes = sizes;
     this.stats = stats;
+    this.dataEnd = dataEnd;
   }
 
   /**
@@ -43,6 +48,15 @@ final class FilePageSource implements PageSource {
     } catch (IOException | UnsupportedOperationException e) {
       return null;
     }
+  }
+
+  @Override
+  public byte[] readExternal(long position, int length) {
+    if (position < 0 || length < 0 || position > dataEnd - length) {
+      throw LanceCodecException.corrupt("read of bytes [" + position + ", +" + length + ") outside the file's data (ends at " + dataEnd + ")");
+    }
+    stats.record(length);
+    return readFully(channel, position, length);
   }
 
   @Override

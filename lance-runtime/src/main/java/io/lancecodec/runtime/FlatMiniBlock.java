@@ -51,11 +51,17 @@ final class FlatMiniBlock implements MiniBlockCompressor {
     long sizeBytes = 2 * bytesPerWord;
     int logVals = valuesPerWord == 1 ? 1 : 3;
     long numVals = valuesPerWord == 1 ? 2 : 8;
-    if (sizeBytes >= MAX_BYTES) {
+    if (sizeBytes >= MAX_BYTES && valuesPerWord == 1) {
+      // Values this wide only come here when mini-block is forced (e.g. 2048 x u64 token ids):
+      // the reference's writer asserts here, but a chunk of one value is valid (log2 = 0) and
+      // the layout checks that it fits the version's chunk limits.
+      logVals = 0;
+      numVals = 1;
+    } else if (sizeBytes >= MAX_BYTES) {
       throw LanceCodecException.invalidArgument(
           "flat mini-block: " + bits + "-bit values are too wide for mini-block chunks");
     }
-    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+    while (numVals > 1 && 2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
       logVals++;
       sizeBytes *= 2;
       numVals *= 2;

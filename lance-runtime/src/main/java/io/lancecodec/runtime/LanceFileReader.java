@@ -151,7 +151,7 @@ public final class LanceFileReader implements AutoCloseable {
       try {
         Message layoutCase = CodecRegistry.unwrap(layout);
         LayoutPlugin plugin = registry.layoutFor(layoutCase);
-        pages.add(plugin.open(layoutCase, new FilePageSource(channel, mapped, offs, sizes, stats), length, ctx));
+        pages.add(plugin.open(layoutCase, new FilePageSource(channel, mapped, offs, sizes, stats, dataEnd), length, ctx));
       } catch (LanceCodecException e) {
         throw e.within(pw);
       }

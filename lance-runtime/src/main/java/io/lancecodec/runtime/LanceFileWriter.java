@@ -60,10 +60,25 @@ public final class LanceFileWriter implements AutoCloseable {
     this.schema = schema;
     this.options = options;
     LanceSchemas.toLance(schema);
+    if (!options.version().atLeast(FileVersion.V2_2) && schema.getFields().stream().anyMatch(LanceFileWriter::hasMap)) {
+      // the reference neither writes nor reads maps in 2.1 files
+      throw LanceCodecException.unsupported("maps need file version 2.2 or later (writing " + options.version() + ")");
+    }
     this.layout = layoutFor(options);
     this.context = new RuntimeLayoutContext(options.registry(), options.version());
     this.leaves = Leaf.of(schema);
     for (Leaf leaf : leaves) {
+      for (int j = 0; leaf.physical().kind() == Physical.Kind.PACKED && j < leaf.path().size() - 1; j++) {
+        if (Leaf.kind(leaf.path().get(j)) == Leaf.Kind.STRUCT) {
+          // lance 7.0.0 writes these but cannot read them back (it asks for a column past the
+          // file's last), so we refuse rather than write a file the reference cannot read
+          throw LanceCodecException.unsupported("packed struct '" + columnName(leaf) + "' inside struct '"
+              + leaf.path().get(j).getName() + "' is not readable by the reference implementation; pack the outer struct or move it to the top level");
+        }
+      }
+      if (BlobColumn.isBlob(leaf.leafField())) {
+        BlobColumn.check(leaf);
+      }
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
       FieldOptions fo = options.optionsFor(leaf.leafField().getMetadata());
@@ -171,6 +186,20 @@ public final class LanceFileWriter implements AutoCloseable {
         return;
       }
       ColumnAccumulator.Page page = acc.drain();
+      if (BlobColumn.isBlob(leaves.get(c).leafField())) {
+        EncodedPage blob;
+        try {
+          blob = BlobColumn.encode(page, n, bytes -> {
+            long at = position;
+            writeAligned(bytes);
+            return at;
+          }, layout, context);
+        } catch (LanceCodecException e) {
+          throw e.within("column '" + columnName(leaves.get(c)) + "'");
+        }
+        writePage(c, blob, n);
+        return;
+      }
       // Like the reference, a page without nulls carries no levels even when the field is nullable.
       List<LevelLayer> layers =
           List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
@@ -182,6 +211,10 @@ public final class LanceFileWriter implements AutoCloseable {
     } catch (LanceCodecException e) {
       throw e.within("column '" + columnName(leaves.get(c)) + "'");
     }
+    writePage(c, encoded, n);
+  }
+
+  private void writePage(int c, EncodedPage encoded, long n) throws IOException {
     ColumnMetadata.Page.Builder pb = ColumnMetadata.Page.newBuilder();
     for (byte[] buf : encoded.buffers()) {
       pb.addBufferOffsets(position);
@@ -206,7 +239,8 @@ public final class LanceFileWriter implements AutoCloseable {
       Field y = b.get(i);
       boolean list = x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.List
           || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.LargeList
-          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList;
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList
+          || x.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Map;
       if (!(listChildren || x.getName().equals(y.getName()))
           || !x.getType().equals(y.getType())
           || x.isNullable() != y.isNullable()
@@ -215,6 +249,11 @@ public final class LanceFileWriter implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  private static boolean hasMap(Field f) {
+    return f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Map
+        || f.getChildren().stream().anyMatch(LanceFileWriter::hasMap);
   }
 
   /** A leaf column's dotted path, e.g. {@code a.item.b}. */

@@ -45,7 +45,11 @@ final class LanceSchemas {
     }
     ArrowType t = f.getType();
     boolean struct = t instanceof ArrowType.Struct;
-    boolean list = t instanceof ArrowType.List || t instanceof ArrowType.LargeList;
+    boolean list = t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.Map;
+    if (t instanceof ArrowType.Map m && m.getKeysSorted()) {
+      // the reference refuses these too ("Unsupported map field with keys_sorted=true")
+      throw LanceCodecException.unsupported("field '" + f.getName() + "': maps with sorted keys are not supported");
+    }
     if (!struct && !list && !(t instanceof ArrowType.FixedSizeList) && !f.getChildren().isEmpty()) {
       throw LanceCodecException.unsupported("field '" + f.getName() + "': nested type " + t + " is not supported");
     }
@@ -88,6 +92,9 @@ final class LanceSchemas {
     ArrowType t = f.getType();
     if (t instanceof ArrowType.Struct) {
       return "struct";
+    }
+    if (t instanceof ArrowType.Map) {
+      return "map";
     }
     if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
       String base = t instanceof ArrowType.List ? "list" : "large_list";
@@ -136,15 +143,22 @@ final class LanceSchemas {
     List<org.apache.arrow.vector.types.pojo.Field> kids = new ArrayList<>();
     String lt = f.getLogicalType();
     List<Field> mine = children.getOrDefault(f.getId(), List.of());
-    if (lt.equals("struct") || lt.equals("list") || lt.equals("list.struct") || lt.equals("large_list") || lt.equals("large_list.struct")) {
+    if (lt.equals("struct") || lt.equals("list") || lt.equals("list.struct") || lt.equals("large_list") || lt.equals("large_list.struct")
+        || lt.equals("map")) {
       boolean struct = lt.equals("struct");
       if (struct ? mine.isEmpty() : mine.size() != 1) {
         throw LanceCodecException.corrupt("field '" + f.getName() + "' (" + lt + ") has " + mine.size() + " children");
       }
+      if (lt.equals("map") && !(mine.get(0).getLogicalType().equals("struct") && !mine.get(0).getNullable()
+          && children.getOrDefault(mine.get(0).getId(), List.of()).size() == 2)) {
+        throw LanceCodecException.corrupt("map field '" + f.getName() + "' does not hold non-null key/value structs");
+      }
       for (Field c : mine) {
         kids.add(toArrowField(c, children, depth + 1));
       }
-      ArrowType t = struct ? ArrowType.Struct.INSTANCE : lt.startsWith("large") ? ArrowType.LargeList.INSTANCE : ArrowType.List.INSTANCE;
+      ArrowType t = struct ? ArrowType.Struct.INSTANCE
+          : lt.equals("map") ? new ArrowType.Map(false)
+          : lt.startsWith("large") ? ArrowType.LargeList.INSTANCE : ArrowType.List.INSTANCE;
       ft = new FieldType(f.getNullable(), t, null, meta.isEmpty() ? null : meta);
     } else {
       if (!mine.isEmpty()) {

@@ -22,9 +22,11 @@ record Leaf(int field, List<Field> path, Physical physical) {
   static Kind kind(Field f) {
     ArrowType t = f.getType();
     if (t instanceof ArrowType.Struct) {
-      return Kind.STRUCT;
+      // a packed struct is one column: its children are stored together, row by row
+      return Physical.isPacked(f) ? Kind.LEAF : Kind.STRUCT;
     }
-    if (t instanceof ArrowType.List) {
+    // a map is a list of key/value structs on disk, and MapVector is a ListVector
+    if (t instanceof ArrowType.List || t instanceof ArrowType.Map) {
       return Kind.LIST;
     }
     if (t instanceof ArrowType.LargeList) {

@@ -26,6 +26,10 @@ record Physical(Kind kind, int bits, int dimension) {
 
   /** Like {@link #of(ArrowType)}, and a fixed-size list of a fixed-width type as its items. */
   static Physical of(org.apache.arrow.vector.types.pojo.Field field) {
+    if (field.getType() instanceof ArrowType.Struct) {
+      checkPackable(field);
+      return new Physical(Kind.PACKED, 0);
+    }
     if (field.getType() instanceof ArrowType.FixedSizeList l) {
       ArrowType child = field.getChildren().get(0).getType();
       Physical p = child instanceof ArrowType.FixedSizeList ? null : of(child);
@@ -41,7 +45,46 @@ record Physical(Kind kind, int bits, int dimension) {
   enum Kind {
     BOOL,
     FIXED,
-    VARIABLE
+    VARIABLE,
+    /** A packed struct: its children stored row by row as one value (see {@link PackedStruct}). */
+    PACKED
+  }
+
+  /** True when the field asks for packed struct encoding, as the reference reads the metadata. */
+  static boolean isPacked(org.apache.arrow.vector.types.pojo.Field f) {
+    if (!(f.getType() instanceof ArrowType.Struct) || f.getMetadata() == null) {
+      return false;
+    }
+    for (String key : new String[] {"lance-encoding:packed", "packed"}) {
+      String v = f.getMetadata().get(key);
+      if (v != null && v.equalsIgnoreCase("true")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Packed children must be byte-aligned fixed-width or variable-width values, not nested. */
+  private static void checkPackable(org.apache.arrow.vector.types.pojo.Field f) {
+    if (f.getChildren().isEmpty()) {
+      throw LanceCodecException.unsupported("packed struct '" + f.getName() + "' has no children");
+    }
+    for (org.apache.arrow.vector.types.pojo.Field c : f.getChildren()) {
+      Physical p = c.getChildren().isEmpty() ? of(c.getType()) : null;
+      if (p == null || p.kind() == Kind.BOOL) {
+        throw LanceCodecException.unsupported("packed struct '" + f.getName() + "': child '" + c.getName() + "' of type "
+            + c.getType() + " cannot be packed (only byte-aligned fixed-width and variable-width children)");
+      }
+    }
+  }
+
+  /** The physical layouts of a packed struct's children. */
+  static Physical[] children(org.apache.arrow.vector.types.pojo.Field f) {
+    Physical[] out = new Physical[f.getChildren().size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = of(f.getChildren().get(i).getType());
+    }
+    return out;
   }
 
   static Physical of(ArrowType t) {

@@ -24,6 +24,10 @@ final class VectorFiller {
       fillFixedSizeList((org.apache.arrow.vector.complex.FixedSizeListVector) vector, physical, pieces, total);
       return;
     }
+    if (physical.kind() == Physical.Kind.PACKED) {
+      fillPacked((org.apache.arrow.vector.complex.StructVector) vector, pieces, total);
+      return;
+    }
     // Every buffer allocated here is released at the end; loadFieldBuffers took its own reference.
     Owned owned = new Owned(vector.getAllocator());
     try {
@@ -60,6 +64,16 @@ final class VectorFiller {
       owned.close();
     }
     int dim = physical.dimension();
+    long zippedBits = FslValidity.rowBytes(dim, physical.bits()) * 8;
+    boolean zipped = false;
+    for (DecodedPage p : pieces) {
+      zipped |= p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == zippedBits;
+    }
+    if (zipped) {
+      fillZippedItems(vector.getDataVector(), physical, pieces, total);
+      vector.setValueCount(total);
+      return;
+    }
     List<DecodedPage> items = new ArrayList<>(pieces.size());
     for (DecodedPage p : pieces) {
       long n = p.numRows() * dim;
@@ -75,6 +89,173 @@ final class VectorFiller {
     fill(vector.getDataVector(), new Physical(physical.kind(), physical.bits()), items,
         LanceCodecException.checkedInt((long) total * dim, "fixed-size list items"));
     vector.setValueCount(total);
+  }
+
+  /**
+   * Items of fixed-size lists stored with their own validity: each row is its validity bits
+   * (rounded up to bytes) then its values; pieces of rows without validity mark all items valid.
+   */
+  private static void fillZippedItems(FieldVector items, Physical physical, List<DecodedPage> pieces, int total) {
+    int dim = physical.dimension();
+    int vb = (dim + 7) / 8;
+    int db = dim * (physical.bits() / 8);
+    long numItems = (long) total * dim;
+    byte[] valid = new byte[LanceCodecException.checkedInt((numItems + 7) / 8, "fixed-size list items")];
+    Owned owned = new Owned(items.getAllocator());
+    try {
+      ArrowBuf data = owned.allocate(numItems * (physical.bits() / 8));
+      long row = 0;
+      for (DecodedPage p : pieces) {
+        int n = (int) p.numRows();
+        if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == (vb + db) * 8) {
+          byte[] src = fw.data();
+          for (int r = 0; r < n; r++) {
+            FslValidity.copyBits(src, (long) r * (vb + db) * 8, valid, (row + r) * dim, dim);
+            data.setBytes((row + r) * db, src, r * (vb + db) + vb, db);
+          }
+        } else if (p.values() instanceof DataBlock.FixedWidth fw) {
+          checkWidth(fw, physical.rowBits());
+          data.setBytes(row * db, fw.data(), 0, (long) n * db);
+          setRange(valid, (int) (row * dim), n * dim);
+        } else {
+          data.setZero(row * db, (long) n * db);
+        }
+        row += n;
+      }
+      int nulls = 0;
+      for (long i = 0; i < numItems; i++) {
+        nulls += (valid[(int) (i >>> 3)] >> (i & 7)) & 1 ^ 1;
+      }
+      ArrowBuf validity = owned.copyOf(valid, valid.length);
+      items.loadFieldBuffers(new ArrowFieldNode(numItems, nulls), List.of(validity, data));
+    } finally {
+      owned.close();
+    }
+  }
+
+  /**
+   * A packed struct: its validity from the levels, each child cut out of the decoded rows
+   * (fixed rows as stored; variable rows with a u64 length before each variable child); children
+   * of null structs are null too.
+   */
+  private static void fillPacked(org.apache.arrow.vector.complex.StructVector vector, List<DecodedPage> pieces, int total) {
+    Owned owned = new Owned(vector.getAllocator());
+    try {
+      byte[] validity = new byte[(total + 7) / 8];
+      int nulls = fillValidity(validity, pieces, total);
+      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), List.of(owned.copyOf(validity, validity.length)));
+    } finally {
+      owned.close();
+    }
+    Physical[] kinds = Physical.children(vector.getField());
+    List<FieldVector> kids = vector.getChildrenFromFields();
+    boolean fixedRows = true;
+    int rowBytes = 0;
+    for (Physical k : kinds) {
+      fixedRows &= k.kind() == Physical.Kind.FIXED;
+      rowBytes += k.bits() / 8;
+    }
+    List<List<DecodedPage>> split = new ArrayList<>();
+    for (int c = 0; c < kinds.length; c++) {
+      split.add(new ArrayList<>(pieces.size()));
+    }
+    for (DecodedPage p : pieces) {
+      int n = (int) p.numRows();
+      DataBlock v = p.values();
+      if (v instanceof DataBlock.AllNull) {
+        for (List<DecodedPage> l : split) {
+          l.add(new DecodedPage(v, null, p.defLevels(), n));
+        }
+      } else if (fixedRows) {
+        if (!(v instanceof DataBlock.FixedWidth fw)) {
+          throw LanceCodecException.corrupt("packed struct decoded to variable-width rows where its children are fixed-width");
+        }
+        checkWidth(fw, rowBytes * 8);
+        int at = 0;
+        for (int c = 0; c < kinds.length; c++) {
+          int w = kinds[c].bits() / 8;
+          byte[] out = new byte[n * w];
+          for (int i = 0; i < n; i++) {
+            System.arraycopy(fw.data(), i * rowBytes + at, out, i * w, w);
+          }
+          at += w;
+          split.get(c).add(new DecodedPage(new DataBlock.FixedWidth(out, w * 8, n), null, p.defLevels(), n));
+        }
+      } else {
+        if (!(v instanceof DataBlock.VariableWidth rows)) {
+          throw LanceCodecException.corrupt("packed struct decoded to fixed-width rows where a child is variable-width");
+        }
+        splitVariableRows(rows, n, kinds, p.defLevels(), split);
+      }
+    }
+    for (int c = 0; c < kinds.length; c++) {
+      fill(kids.get(c), kinds[c], split.get(c), total);
+    }
+  }
+
+  /** Cuts decoded variable rows (u64 length before each variable child) into one block per child. */
+  private static void splitVariableRows(DataBlock.VariableWidth rows, int n, Physical[] kinds, short[] def,
+      List<List<DecodedPage>> split) {
+    int k = kinds.length;
+    byte[] d = rows.data();
+    byte[][] fixed = new byte[k][];
+    byte[][] varOffsets = new byte[k][];
+    java.io.ByteArrayOutputStream[] varData = new java.io.ByteArrayOutputStream[k];
+    for (int c = 0; c < k; c++) {
+      if (kinds[c].kind() == Physical.Kind.FIXED) {
+        fixed[c] = new byte[n * (kinds[c].bits() / 8)];
+      } else {
+        varOffsets[c] = new byte[(n + 1) * 8];
+        varData[c] = new java.io.ByteArrayOutputStream();
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      long pos = rows.offset(i);
+      long end = rows.offset(i + 1);
+      if (!(pos >= 0 && pos <= end && end <= d.length)) {
+        throw LanceCodecException.corrupt("packed struct row " + i + " lies outside its values");
+      }
+      if (pos == end) {
+        // a null struct has no row; its children keep empty placeholders
+        for (int c = 0; c < k; c++) {
+          if (varData[c] != null) {
+            LittleEndian.putLong(varOffsets[c], (i + 1) * 8, varData[c].size());
+          }
+        }
+        continue;
+      }
+      for (int c = 0; c < k; c++) {
+        if (fixed[c] != null) {
+          int w = kinds[c].bits() / 8;
+          if (pos + w > end) {
+            throw LanceCodecException.corrupt("packed struct row " + i + ": child " + c + " runs past the row");
+          }
+          System.arraycopy(d, (int) pos, fixed[c], i * w, w);
+          pos += w;
+        } else {
+          if (pos + 8 > end) {
+            throw LanceCodecException.corrupt("packed struct row " + i + ": child " + c + " length runs past the row");
+          }
+          long len = LittleEndian.getLong(d, (int) pos);
+          pos += 8;
+          if (!(len >= 0 && len <= end - pos)) {
+            throw LanceCodecException.corrupt("packed struct row " + i + ": child " + c + " of " + len + " bytes runs past the row");
+          }
+          varData[c].write(d, (int) pos, (int) len);
+          pos += len;
+          LittleEndian.putLong(varOffsets[c], (i + 1) * 8, varData[c].size());
+        }
+      }
+      if (pos != end) {
+        throw LanceCodecException.corrupt("packed struct row " + i + " has bytes after its children");
+      }
+    }
+    for (int c = 0; c < k; c++) {
+      DataBlock b = fixed[c] != null
+          ? new DataBlock.FixedWidth(fixed[c], kinds[c].bits(), n)
+          : new DataBlock.VariableWidth(varOffsets[c], 64, varData[c].toByteArray(), n);
+      split.get(c).add(new DecodedPage(b, null, def, n));
+    }
   }
 
   /** Buffers allocated while filling one vector, closed together whatever happens. */

@@ -99,19 +99,73 @@ class CorruptFileTest {
     return Files.readAllBytes(f);
   }
 
+  /**
+   * A file of the later column types: fixed-size lists with null items (mini-block and
+   * full-zip, and in a list), packed structs, a blob column, and in 2.2 a map and a packed struct
+   * with a string child.
+   */
+  static byte[] validLaterTypesFile(FileVersion version) throws Exception {
+    Path f = dir.resolve("later-" + version + ".lance");
+    List<Field> fields = new ArrayList<>(List.of(
+        NestedData.fslNullItems("fn", 6),
+        NestedData.fslNullItems("fw", 80),
+        NestedData.list("lf", NestedData.fslNullItems("item", 3)),
+        NestedData.packed("p", NestedData.field("a", false, new ArrowType.Int(32, true)), NestedData.field("b", false, new ArrowType.Int(64, true))),
+        new Field("blob", new FieldType(true, ArrowType.LargeBinary.INSTANCE, null, java.util.Map.of("lance-encoding:blob", "true")), null)));
+    if (version.atLeast(FileVersion.V2_2)) {
+      fields.add(NestedData.map("m", NestedData.field("key", false, ArrowType.Utf8.INSTANCE), NestedData.i32("value")));
+      fields.add(NestedData.packed("pv", NestedData.field("s", false, ArrowType.Utf8.INSTANCE), NestedData.field("k", false, new ArrowType.Int(32, true))));
+    }
+    Schema schema = new Schema(fields);
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      Random rnd = new Random(11);
+      for (int i = 0; i < 600; i++) {
+        for (int c = 0; c < fields.size(); c++) {
+          if (fields.get(c).getName().equals("blob")) {
+            org.apache.arrow.vector.LargeVarBinaryVector b = (org.apache.arrow.vector.LargeVarBinaryVector) root.getVector(c);
+            if (i % 5 == 0) {
+              b.setNull(i);
+            } else {
+              byte[] v = new byte[rnd.nextInt(40)];
+              rnd.nextBytes(v);
+              b.setSafe(i, v);
+            }
+          } else {
+            NestedData.set(root.getVector(c), i, NestedData.value(fields.get(c), rnd, 0.2, 4));
+          }
+        }
+      }
+      root.setRowCount(600);
+      try (LanceFileWriter w = LanceFileWriter.open(f, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(root);
+      }
+    }
+    return Files.readAllBytes(f);
+  }
+
+  @ParameterizedTest
+  @MethodSource("versions")
+  void laterTypesCorruptionFailsCleanly(FileVersion version) throws Exception {
+    corruptionFailsCleanly(validLaterTypesFile(version), "later");
+  }
+
   @ParameterizedTest
   @MethodSource("versions")
   void nestedFileCorruptionFailsCleanly(FileVersion version) throws Exception {
-    byte[] valid = validNestedFile(version);
+    corruptionFailsCleanly(validNestedFile(version), "nested");
+  }
+
+  /** Truncations must fail; flipped bytes may read, but only ever fail as a LanceCodecException. */
+  private static void corruptionFailsCleanly(byte[] valid, String tag) throws Exception {
     if (tryRead(valid, "nested-ok.lance") != null) {
-      fail("the valid nested file does not read");
+      fail("the valid " + tag + " file does not read");
     }
     for (int len = 0; len < valid.length; len += Math.max(1, valid.length / 200)) {
       byte[] cut = Arrays.copyOf(valid, len);
       LanceCodecException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
           Duration.ofSeconds(5), () -> tryRead(cut, "nested-cut.lance"));
       if (e == null) {
-        fail("nested file truncated to " + len + " of " + valid.length + " bytes but read without error");
+        fail(tag + " file truncated to " + len + " of " + valid.length + " bytes but read without error");
       }
     }
     Random rnd = new Random(13);

@@ -51,6 +51,23 @@ final class NestedData {
     return field(name, true, new ArrowType.FixedSizeList(dim), field("item", true, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
   }
 
+  /** A map (2.2 only) of non-null keys to {@code value}, stored as a list of entry structs. */
+  static Field map(String name, Field key, Field value) {
+    Field entries = field("entries", false, ArrowType.Struct.INSTANCE, key, value);
+    return field(name, true, new ArrowType.Map(false), entries);
+  }
+
+  /** A packed struct ({@code lance-encoding:packed=true}) of non-null children. */
+  static Field packed(String name, Field... children) {
+    return new Field(name, new FieldType(true, ArrowType.Struct.INSTANCE, null, Map.of("lance-encoding:packed", "true")),
+        List.of(children));
+  }
+
+  /** A fixed-size list of int32 items that are null as often as other values. */
+  static Field fslNullItems(String name, int dim) {
+    return field(name, true, new ArrowType.FixedSizeList(dim), i32("item"));
+  }
+
   /** A random value for a field: null, a list, a map of struct children or a leaf value. */
   static Object value(Field f, Random rnd, double nulls, int maxLen) {
     if (f.isNullable() && rnd.nextDouble() < nulls) {
@@ -64,7 +81,7 @@ final class NestedData {
       }
       return m;
     }
-    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.Map) {
       int n = rnd.nextInt(maxLen + 1);
       List<Object> l = new ArrayList<>();
       for (int i = 0; i < n; i++) {
@@ -72,12 +89,26 @@ final class NestedData {
       }
       return l;
     }
+    if (t instanceof ArrowType.FixedSizeList fl && f.getChildren().get(0).getType() instanceof ArrowType.Int) {
+      Integer[] v = new Integer[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextDouble() < nulls ? null : rnd.nextInt();
+      }
+      return v;
+    }
     if (t instanceof ArrowType.FixedSizeList fl) {
       float[] v = new float[fl.getListSize()];
       for (int i = 0; i < v.length; i++) {
         v[i] = rnd.nextInt(1000) / 8f;
       }
       return v;
+    }
+    if (t instanceof ArrowType.LargeUtf8) {
+      return "L".repeat(rnd.nextInt(4)) + rnd.nextInt(1000);
+    }
+    if (t instanceof ArrowType.Utf8 && !f.isNullable()) {
+      // map keys: distinct enough to look like keys, never null
+      return "k" + rnd.nextInt(1000);
     }
     if (t instanceof ArrowType.Utf8) {
       return "s" + rnd.nextInt(rnd.nextBoolean() ? 10 : 100000);
@@ -123,6 +154,26 @@ final class NestedData {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
+      Integer[] a = (Integer[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        if (a == null || a[k] == null) {
+          // items of a null list keep a value of their own, as Arrow allows
+          if (a == null && (k & 1) == 0) {
+            items.setSafe(i * dim + k, k);
+          } else {
+            items.setNull(i * dim + k);
+          }
+        } else {
+          items.setSafe(i * dim + k, a[k]);
+        }
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
     } else if (v instanceof FixedSizeListVector fv) {
       float[] a = (float[]) value;
       Float4Vector items = (Float4Vector) fv.getDataVector();
@@ -146,6 +197,12 @@ final class NestedData {
         bv.setNull(i);
       } else {
         bv.setSafe(i, (Long) value);
+      }
+    } else if (v instanceof org.apache.arrow.vector.LargeVarCharVector lv) {
+      if (value == null) {
+        lv.setNull(i);
+      } else {
+        lv.setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
       }
     } else if (v instanceof VarCharVector sv) {
       if (value == null) {

@@ -2,6 +2,7 @@ package io.lancecodec.runtime;
 
 import static io.lancecodec.runtime.NestedData.field;
 import static io.lancecodec.runtime.NestedData.fsl;
+import static io.lancecodec.runtime.NestedData.fslNullItems;
 import static io.lancecodec.runtime.NestedData.i32;
 import static io.lancecodec.runtime.NestedData.list;
 import static io.lancecodec.runtime.NestedData.str;
@@ -70,6 +71,23 @@ class NestedRoundTripTest {
     m.put("fsl_wide", fsl("emb", 96));
     m.put("list_fsl", list("lf", fsl("item", 4)));
     m.put("struct_struct", struct("o", struct("x", i32("y")), str("z")));
+    m.put("fsl_null_items", fslNullItems("nv", 5));
+    m.put("fsl_null_items_wide", fslNullItems("nw", 70));
+    m.put("fsl_null_items_fullzip", wide(fslNullItems("nz", 3), "fullzip"));
+    m.put("list_fsl_null_items", list("lfn", fslNullItems("item", 9)));
+    m.put("struct_fsl_null_items", struct("sfn", fslNullItems("v", 17), i32("w")));
+    m.put("list_fsl_null_items_wide", list("lfw", fslNullItems("item", 100)));
+    m.put("map_string_int", NestedData.map("m", field("key", false, ArrowType.Utf8.INSTANCE), i32("value")));
+    m.put("map_in_struct", struct("ms", NestedData.map("m", field("key", false, new ArrowType.Int(32, true)),
+        list("value", str("item"))), i32("z")));
+    m.put("list_of_map", list("lm", NestedData.map("item", field("key", false, ArrowType.Utf8.INSTANCE), fslNullItems("value", 3))));
+    m.put("packed_fixed", NestedData.packed("pf", field("a", false, new ArrowType.Int(32, true)),
+        field("b", false, new ArrowType.Int(64, true))));
+    m.put("packed_variable", NestedData.packed("pv", field("a", false, new ArrowType.Int(32, true)),
+        field("s", false, ArrowType.Utf8.INSTANCE), field("t", false, ArrowType.LargeUtf8.INSTANCE)));
+    m.put("list_packed_fixed", list("lp", NestedData.packed("item", field("x", false, new ArrowType.Int(32, true)))));
+    m.put("list_packed_variable", list("lpv", NestedData.packed("item", field("s", false, ArrowType.Utf8.INSTANCE),
+        field("k", false, new ArrowType.Int(64, true)))));
     m.put("struct_list_list_struct", struct("q", list("r", list("item", struct("item", i32("t"))))));
     return m;
   }
@@ -79,6 +97,9 @@ class NestedRoundTripTest {
     long seed = 7;
     for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
       for (String schema : schemas().keySet()) {
+        if ((schema.contains("map") || schema.contains("packed_variable")) && version == FileVersion.V2_1) {
+          continue; // maps need 2.2 (mapsNeed22)
+        }
         for (int n : new int[] {1, 300, 4097}) {
           for (double nulls : new double[] {0, 0.25}) {
             for (int maxLen : new int[] {0, 3, 40}) {
@@ -158,26 +179,112 @@ class NestedRoundTripTest {
   }
 
   @Test
-  void wideFixedSizeListForcedToMiniBlockIsRefused() {
-    Field tokens = new Field("tokens", new FieldType(true, new ArrowType.FixedSizeList(2048), null,
-        Map.of("lance-encoding:structural-encoding", "miniblock")),
-        List.of(field("item", true, new ArrowType.Int(64, false))));
-    Schema schema = new Schema(List.of(tokens));
-    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
-      org.apache.arrow.vector.complex.FixedSizeListVector v = (org.apache.arrow.vector.complex.FixedSizeListVector) batch.getVector(0);
-      org.apache.arrow.vector.UInt8Vector items = (org.apache.arrow.vector.UInt8Vector) v.getDataVector();
-      for (int i = 0; i < 2 * 2048; i++) {
-        items.setSafe(i, i);
-      }
-      v.setNotNull(0);
-      v.setNotNull(1);
-      batch.setRowCount(2);
+  void mapsNeed22() {
+    Schema schema = new Schema(List.of(schemas().get("map_string_int")));
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> LanceFileWriter.open(dir.resolve("map21.lance"), schema, WriterOptions.defaults().withVersion(FileVersion.V2_1)));
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    Field sorted = field("sm", true, new ArrowType.Map(true), schemas().get("map_string_int").getChildren().get(0));
+    e = assertThrows(LanceCodecException.class, () -> LanceFileWriter.open(dir.resolve("sorted.lance"),
+        new Schema(List.of(sorted)), WriterOptions.defaults().withVersion(FileVersion.V2_2)));
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+  }
+
+  @Test
+  void packedStructLimits() {
+    Field variable = schemas().get("packed_variable");
+    Schema v = new Schema(List.of(variable));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(v, allocator)) {
+      NestedData.set(batch.getVector(0), 0, NestedData.value(variable, new Random(1), 0, 2));
+      batch.setRowCount(1);
       LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
-        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("tokens.lance"), schema, WriterOptions.defaults())) {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("pv21.lance"), v, WriterOptions.defaults().withVersion(FileVersion.V2_1))) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    }
+    // the reference cannot read a packed struct inside a struct, so it is refused up front
+    Schema inStruct = new Schema(List.of(struct("s", NestedData.packed("p", field("a", false, new ArrowType.Int(32, true))))));
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> LanceFileWriter.open(dir.resolve("ps.lance"), inStruct, WriterOptions.defaults()));
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    // a null child in a valid row has no place in a packed row
+    Field fixed = NestedData.packed("pf", field("a", true, new ArrowType.Int(32, true)));
+    Schema f = new Schema(List.of(fixed));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(f, allocator)) {
+      java.util.Map<String, Object> row = new java.util.HashMap<>();
+      row.put("a", null);
+      NestedData.set(batch.getVector(0), 0, row);
+      batch.setRowCount(1);
+      e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("pn.lance"), f, WriterOptions.defaults())) {
           w.write(batch);
         }
       });
       assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
     }
+  }
+
+  /** Token ids forced to mini-block: one row per chunk (the reference's writer aborts here). */
+  @ParameterizedTest(name = "{0} dim={1} nullItems={2}")
+  @org.junit.jupiter.params.provider.CsvSource({"V2_1,2048,false", "V2_1,2048,true", "V2_2,2048,true", "V2_2,8192,false", "V2_2,8192,true"})
+  void wideFixedSizeListForcedToMiniBlockRoundTrips(FileVersion version, int dim, boolean nullItems) {
+    Path path = dir.resolve("tokens-" + version + dim + nullItems + ".lance");
+    try (VectorSchemaRoot batch = tokens(dim, nullItems, 5)) {
+      try (LanceFileWriter w = LanceFileWriter.open(path, batch.getSchema(), WriterOptions.defaults().withVersion(version))) {
+        w.write(batch);
+      }
+      try (LanceFileReader r = LanceFileReader.open(path)) {
+        assertEquals(List.of(5 + " rows"), r.describePages().get(0).stream().map(p -> p.substring(0, p.indexOf(','))).toList());
+        String page = r.describePages().get(0).get(0);
+        assertEquals(true, page.contains("mini-block") && page.contains(", 5 chunks"), page);
+        try (VectorSchemaRoot all = r.readRange(0, 5, null, allocator)) {
+          assertRows(batch, all, null);
+        }
+        try (VectorSchemaRoot t = r.take(new long[] {4, 1, 1}, null, allocator)) {
+          assertRows(batch, t, new long[] {4, 1, 1});
+        }
+      }
+    }
+  }
+
+  @Test
+  void fixedSizeListTooWideForA21ChunkIsRefused() {
+    try (VectorSchemaRoot batch = tokens(4100, false, 2)) {
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("tokens.lance"), batch.getSchema(), WriterOptions.defaults())) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+    }
+    assertEquals(0, dir.toFile().list((d, n) -> n.startsWith("tokens.lance")).length);
+  }
+
+  /** {@code n} rows of {@code dim} uint64 ids, row 2 null, every 11th item null if asked. */
+  private static VectorSchemaRoot tokens(int dim, boolean nullItems, int n) {
+    Field tokens = new Field("tokens", new FieldType(true, new ArrowType.FixedSizeList(dim), null,
+        Map.of("lance-encoding:structural-encoding", "miniblock")),
+        List.of(field("item", true, new ArrowType.Int(64, false))));
+    VectorSchemaRoot batch = VectorSchemaRoot.create(new Schema(List.of(tokens)), allocator);
+    org.apache.arrow.vector.complex.FixedSizeListVector v = (org.apache.arrow.vector.complex.FixedSizeListVector) batch.getVector(0);
+    org.apache.arrow.vector.UInt8Vector items = (org.apache.arrow.vector.UInt8Vector) v.getDataVector();
+    for (int i = 0; i < n * dim; i++) {
+      if (nullItems && i % 11 == 3) {
+        items.setNull(i);
+      } else {
+        items.setSafe(i, i * 7919L);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (i == 2) {
+        v.setNull(i);
+      } else {
+        v.setNotNull(i);
+      }
+    }
+    batch.setRowCount(n);
+    return batch;
   }
 }

@@ -12,7 +12,8 @@ public sealed interface DataBlock
         DataBlock.VariableWidth,
         DataBlock.AllNull,
         DataBlock.FixedSizeList,
-        DataBlock.Struct {
+        DataBlock.Struct,
+        DataBlock.Nullable {
 
   /** Number of values (slots) in the block, nulls included. */
   long numValues();
@@ -69,6 +70,25 @@ public sealed interface DataBlock
 
   /** Fixed-size lists flattened onto their items: {@code child} has numValues * dimension values. */
   record FixedSizeList(DataBlock child, long dimension, long numValues) implements DataBlock {}
+
+  /**
+   * Values with their own validity, one bit per value (LSB first, 1 = valid), as the items of a
+   * fixed-size list carry it: item nulls there are not levels but a bitmap stored beside the
+   * values (an extra mini-block buffer, or zipped in front of each full-zip row).
+   */
+  record Nullable(DataBlock data, byte[] validity) implements DataBlock {
+    public Nullable {
+      if ((data.numValues() + 7) / 8 > validity.length) {
+        throw LanceCodecException.corrupt("nullable block: " + data.numValues()
+            + " values need more than the " + validity.length + " validity bytes given");
+      }
+    }
+
+    @Override
+    public long numValues() {
+      return data.numValues();
+    }
+  }
 
   /** Struct children stored side by side (used by packed-struct codecs). */
   record Struct(List<DataBlock> children, long numValues) implements DataBlock {}

@@ -12,6 +12,14 @@ public interface PageSource {
   /** Bytes {@code [offset, offset + length)} of a buffer; CORRUPT when outside it. */
   byte[] read(int buffer, long offset, int length);
 
+  /**
+   * Bytes {@code [position, position + length)} of the file itself, for layouts whose values live
+   * outside their page (blobs); CORRUPT when outside the file's data.
+   */
+  default byte[] readExternal(long position, int length) {
+    throw LanceCodecException.unsupported("this page source cannot read values stored outside its page");
+  }
+
   default byte[] readAll(int buffer) {
     return read(buffer, 0, LanceCodecException.checkedInt(bufferSize(buffer), "buffer size"));
   }

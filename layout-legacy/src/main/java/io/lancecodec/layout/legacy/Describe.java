@@ -27,6 +27,17 @@ final class Describe {
     if (node instanceof OutOfLineBitpacking ob) {
       return "bitpack-ool(" + ob.getUncompressedBitsPerValue() + " -> " + encoding(ob.getValues()) + ")";
     }
+    if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList fsl) {
+      return "fixed_size_list[" + fsl.getItemsPerValue() + (fsl.getHasValidity() ? ", item validity" : "") + "]("
+          + encoding(fsl.getValues()) + ")";
+    }
+    if (node instanceof io.lancecodec.format.pb.v21.VariablePackedStruct vps) {
+      StringBuilder fields = new StringBuilder("variable_packed_struct(");
+      for (int i = 0; i < vps.getFieldsCount(); i++) {
+        fields.append(i == 0 ? "" : ", ").append(encoding(vps.getFields(i).getValue()));
+      }
+      return fields.append(')').toString();
+    }
     String sep = "(";
     for (FieldDescriptor child : node.getDescriptorForType().getFields()) {
       if (child.getJavaType() == FieldDescriptor.JavaType.MESSAGE

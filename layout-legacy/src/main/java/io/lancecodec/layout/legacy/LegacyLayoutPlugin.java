@@ -30,6 +30,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
    */
   static final long FULL_ZIP_MIN_BYTES = 256;
 
+  /** A 2.1 chunk is at most 4096 eight-byte words (12 bits of words - 1 in its metadata word). */
+  static final long MAX_CHUNK_2_1 = 32 * 1024;
+
   @Override
   public String name() {
     return "legacy";
@@ -42,7 +45,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class);
+    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class, io.lancecodec.format.pb.v21.BlobLayout.class);
   }
 
   @Override
@@ -98,12 +101,24 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     }
     long widest = maxValueBytes(page.values());
     boolean fullZip = forced.map(s -> s.equals("fullzip")).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    if (page.values() instanceof DataBlock.Struct packed) {
+      // Packed structs: fixed-width children always chunk (the reference has no full-zip form
+      // for them); a variable-width child needs the full-zip rows of 2.2.
+      boolean variable = packed.children().stream().anyMatch(c -> c instanceof DataBlock.VariableWidth);
+      if (variable && !ctx.version().atLeast(FileVersion.V2_2)) {
+        throw LanceCodecException.unsupported("packed struct with a variable-width child needs file version 2.2 or later");
+      }
+      if (forced.isPresent() && forced.get().equals(variable ? "miniblock" : "fullzip")) {
+        throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get() + " is not available for this packed struct");
+      }
+      return variable ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+    }
     boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
-    // Two values must fit a chunk; wider rows (e.g. 2048 x u64 token ids) would overflow the
-    // chunk size fields, which the reference does not check (its JVM aborts), so we refuse.
-    if (!fullZip && fixed && widest * 2 >= 8186) {
+    // Forced mini-block on wide rows (e.g. 2048 x u64 token ids) gets one row per chunk, which
+    // 2.1 can only hold up to its 32 KiB chunk (header and padding included).
+    if (!fullZip && fixed && !ctx.version().atLeast(FileVersion.V2_2) && oneRowChunkBytes(page.values(), widest) > MAX_CHUNK_2_1) {
       throw LanceCodecException.invalidArgument(
-          "structural-encoding=miniblock: " + widest + "-byte values are too wide for mini-blocks; use fullzip");
+          "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
     }
     if (fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
@@ -120,7 +135,36 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     if (page.values().numValues() == 0 || page.values() instanceof DataBlock.AllNull) {
       return ConstantPage.complexAllNull(page, ctx);
     }
+    Optional<String> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get().equals("miniblock")) {
+      // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
+      DictionaryEncoder.Result dict =
+          DictionaryEncoder.tryEncode(page.values(), valueLevels(page), page.options(), ctx.version());
+      if (dict != null) {
+        return MiniBlockPageEncoder.encode(page, ctx, dict);
+      }
+    }
     return encodeValues(page, ctx);
+  }
+
+  /** One level per value (0 = valid item), from a nested page's levels: those that carry a value. */
+  private static short[] valueLevels(PageInput page) {
+    short[] def = page.defLevels();
+    if (def == null) {
+      return null;
+    }
+    int maxVisible = Levels.maxVisibleDef(page.layers());
+    short[] out = new short[LanceCodecException.checkedInt(page.values().numValues(), "values")];
+    int v = 0;
+    for (short d : def) {
+      if ((d & 0xFFFF) <= maxVisible) {
+        if (v == out.length) {
+          throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "levels name more values than the page holds");
+        }
+        out[v++] = d;
+      }
+    }
+    return out;
   }
 
   private static boolean allNull(PageInput page) {
@@ -136,12 +180,25 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     return true;
   }
 
+  /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
+  private static long oneRowChunkBytes(DataBlock values, long widest) {
+    long validity = 0;
+    if (values instanceof DataBlock.FixedSizeList fsl && fsl.child() instanceof DataBlock.Nullable) {
+      validity = MiniBlockPageEncoder.pad8((int) ((fsl.dimension() + 7) / 8));
+    }
+    return 8 + 8 + 8 + validity + ((widest + 7) & ~7L);
+  }
+
   static long maxValueBytes(DataBlock block) {
     if (block instanceof DataBlock.FixedWidth fw) {
       return fw.bitsPerValue() / 8;
     }
     if (block instanceof DataBlock.FixedSizeList fsl) {
       return maxValueBytes(fsl.child()) * fsl.dimension();
+    }
+    if (block instanceof DataBlock.Nullable nb) {
+      // like the reference's statistic, item validity does not count towards the width
+      return maxValueBytes(nb.data());
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long max = 0;
@@ -163,6 +220,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     }
     if (layout instanceof ConstantLayout c) {
       return new ConstantPage.Decoder(c, source, numRows, ctx);
+    }
+    if (layout instanceof io.lancecodec.format.pb.v21.BlobLayout b) {
+      return new BlobPage.Decoder(b, source, numRows, ctx, this);
     }
     throw LanceCodecException.unsupported("legacy layout cannot open " + layout.getDescriptorForType().getName());
   }

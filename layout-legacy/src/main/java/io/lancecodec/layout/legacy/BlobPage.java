@@ -1,0 +1,119 @@
+package io.lancecodec.layout.legacy;
+
+import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.BlobLayout;
+import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodedPage;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LayoutContext;
+import io.lancecodec.spi.LevelLayer;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.PageDecoder;
+import io.lancecodec.spi.PageSource;
+import java.util.List;
+
+/**
+ * The blob layout (v1): values live outside the page, anywhere in the file's data, and the
+ * page's inner layout holds one description per row, a packed struct of u64 position and u64
+ * size. Size 0 with position 0 is an empty value; size 0 with any other position is a null whose
+ * position carries the levels (definition level in bits 16..31, repetition level in bits
+ * 0..15). Reading a row costs one read into the descriptions and one per value.
+ */
+final class BlobPage {
+  private BlobPage() {}
+
+  static final class Decoder implements PageDecoder {
+    private final BlobLayout layout;
+    private final PageDecoder inner;
+    private final PageSource source;
+    private final long numRows;
+    private final int maxDef;
+
+    Decoder(BlobLayout layout, PageSource source, long numRows, LayoutContext ctx, LegacyLayoutPlugin plugin) {
+      this.layout = layout;
+      this.source = source;
+      this.numRows = numRows;
+      if (!layout.hasInnerLayout() || layout.getInnerLayout().getLayoutCase() == PageLayout.LayoutCase.LAYOUT_NOT_SET) {
+        throw LanceCodecException.corrupt("blob page without an inner layout");
+      }
+      if (layout.getInnerLayout().hasBlobLayout()) {
+        throw LanceCodecException.corrupt("blob page nested in a blob page");
+      }
+      List<LevelLayer> layers = Levels.fromProto(layout.getLayersList());
+      if (Levels.nested(layers)) {
+        throw LanceCodecException.unsupported("blob columns under lists or structs are not supported yet (layers " + layers + ")");
+      }
+      this.maxDef = Levels.maxDef(layers);
+      PageLayout in = layout.getInnerLayout();
+      Message innerCase = (Message) in.getField(in.getDescriptorForType().findFieldByNumber(in.getLayoutCase().getNumber()));
+      this.inner = plugin.open(innerCase, source, numRows, ctx);
+    }
+
+    @Override
+    public long numRows() {
+      return numRows;
+    }
+
+    @Override
+    public long searchCacheBytes() {
+      return inner.searchCacheBytes();
+    }
+
+    @Override
+    public String describe() {
+      return "blob, descriptions: " + inner.describe();
+    }
+
+    @Override
+    public DecodedPage read(long[] ranges) {
+      DecodedPage d = inner.read(ranges);
+      int n = LanceCodecException.checkedInt(d.numRows(), "blob rows");
+      if (!(d.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 128 && fw.numValues() >= n)) {
+        throw LanceCodecException.corrupt("blob page: descriptions decoded to " + d.values().getClass().getSimpleName()
+            + ", expected 128-bit (position, size) rows");
+      }
+      byte[] desc = fw.data();
+      short[] def = null;
+      byte[][] values = new byte[n][];
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        long position = LittleEndian.getLong(desc, i * 16);
+        long size = LittleEndian.getLong(desc, i * 16 + 8);
+        if (size == 0 && position != 0) {
+          int rep = (int) (position & 0xFFFF);
+          int level = (int) ((position >>> 16) & 0xFFFF);
+          if (rep != 0 || level == 0 || level > maxDef || (position >>> 32) != 0) {
+            throw LanceCodecException.corrupt("blob page: row " + i + " has the null marker " + position
+                + ", which does not name a definition level of layers " + layout.getLayersList());
+          }
+          if (def == null) {
+            def = new short[n];
+          }
+          def[i] = (short) level;
+        } else if (size != 0) {
+          if (size < 0 || size > Integer.MAX_VALUE - 16) {
+            throw LanceCodecException.unsupported("blob page: row " + i + " holds " + Long.toUnsignedString(size) + " bytes, over 2 GiB");
+          }
+          // the file checks the range against its data: a bad description fails as CORRUPT here
+          values[i] = source.readExternal(position, (int) size);
+          total += size;
+          if (total > Integer.MAX_VALUE - 16) {
+            throw LanceCodecException.unsupported("blob page: the rows read hold over 2 GiB of values; read fewer rows at a time");
+          }
+        }
+      }
+      byte[] data = new byte[(int) total];
+      byte[] offsets = new byte[(n + 1) * 8];
+      int at = 0;
+      for (int i = 0; i < n; i++) {
+        if (values[i] != null) {
+          System.arraycopy(values[i], 0, data, at, values[i].length);
+          at += values[i].length;
+        }
+        LittleEndian.putLong(offsets, (i + 1) * 8, at);
+      }
+      return new DecodedPage(new DataBlock.VariableWidth(offsets, 64, data, n), null, def, n);
+    }
+  }
+}
