@@ -7,20 +7,28 @@ import java.util.Arrays;
 
 /**
  * Decompresses FSST-coded strings, one value after another: each symbol is stored as one 8-byte
- * word (the next symbol overwrites the excess), four codes at a time when none of them is an
- * escape. Undefined codes (length 0 in the table) and an escape without its literal are CORRUPT;
- * the output buffer always has 8 bytes of room per remaining code, so nothing is written or read
- * out of bounds even for hostile input. Immutable and thread-safe.
+ * word (the next symbol overwrites the excess), eight codes at a time when none of them is an
+ * escape. Undefined codes and an escape without its literal are CORRUPT; the output buffer always
+ * has 8 bytes of room per remaining code, so nothing is written or read out of bounds even for
+ * hostile input. Immutable and thread-safe.
+ *
+ * <p>An undefined code is caught without a test per code: its length is {@link #UNDEFINED}, which
+ * moves the output position past the end of any array (or below 0), so the next store fails its
+ * bounds check or the final position check does.
  */
 final class FsstDecoder {
   private final boolean compressed;
   /** Symbol words for codes 0..254; unused codes hold 0. */
   private final long[] symbols = new long[256];
-  /** Symbol lengths for codes 0..254; 0 marks a code the table does not define (and the escape). */
+  /** Symbol lengths for codes 0..254; {@link #UNDEFINED} for codes the table does not define. */
   private final int[] lengths = new int[256];
+
+  /** The length of an undefined code: no output array is this long. */
+  private static final int UNDEFINED = Integer.MAX_VALUE;
 
   FsstDecoder(SymbolTable table) {
     this.compressed = table.compressed();
+    Arrays.fill(lengths, UNDEFINED);
     for (int i = 0; i < table.size(); i++) {
       symbols[i] = table.symbol(i) & SymbolMatcher.MASK[table.length(i)];
       lengths[i] = table.length(i);
@@ -45,96 +53,93 @@ final class FsstDecoder {
     final int[] lens = lengths;
     int p = first;
     int o = 0;
-    // A code of length 0 (undefined) makes (l - 1) negative; checked once at the end.
-    int bad = 0;
     int next = 1;
     int boundary = ends[1];
-    while (p < last) {
-      // Values that end here (including empty ones) end at the current output position.
-      while (boundary == p) {
-        outEnds[next++] = o;
-        boundary = ends[next];
-      }
-      if (o + 64 > out.length) {
-        out = grow(out, o + 64L + 8L * (last - p));
-      }
-      long x;
-      if (p + 8 <= last
-          && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
-        // Eight codes and no escape among them (the zero-byte test on the complement).
-        int start = o;
-        int c = (int) x & 0xFF;
-        int l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 8) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 16) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 24) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 32) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 40) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 48) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 56);
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        // Values ending inside the group: their end is the group's start plus the codes before.
-        while (boundary < p + 8) {
-          int pos = start;
-          for (int k = p; k < boundary; k++) {
-            pos += lens[in[k] & 0xFF];
-          }
-          outEnds[next++] = pos;
+    try {
+      while (p < last) {
+        // Values that end here (including empty ones) end at the current output position.
+        while (boundary == p) {
+          outEnds[next++] = o;
           boundary = ends[next];
         }
-        p += 8;
-      } else {
-        int c = in[p] & 0xFF;
-        if (c == FsstFormat.ESCAPE) {
-          if (p + 1 >= boundary) {
-            throw LanceCodecException.corrupt("fsst: value " + (next - 1) + " ends with an escape byte and no literal");
+        if (o + 64 > out.length) {
+          if (o > out.length) {
+            throw corrupt(in, first, last);
           }
-          out[o++] = in[p + 1];
-          p += 2;
-        } else {
+          out = grow(out, o + 64L + 8L * (last - p));
+        }
+        long x;
+        if (p + 8 <= last
+            && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
+          // Eight codes and no escape among them (the zero-byte test on the complement).
+          int start = o;
+          int c = (int) x & 0xFF;
           int l = lens[c];
           LittleEndian.putLong(out, o, sym[c]);
           o += l;
-          bad |= l - 1;
-          p++;
+          c = (int) (x >>> 8) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 16) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 24) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 32) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 40) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 48) & 0xFF;
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          c = (int) (x >>> 56);
+          l = lens[c];
+          LittleEndian.putLong(out, o, sym[c]);
+          o += l;
+          // Values ending inside the group: their end is the group's start plus the codes before.
+          while (boundary < p + 8) {
+            int pos = start;
+            for (int k = p; k < boundary; k++) {
+              pos += lens[in[k] & 0xFF];
+            }
+            outEnds[next++] = pos;
+            boundary = ends[next];
+          }
+          p += 8;
+        } else {
+          int c = in[p] & 0xFF;
+          if (c == FsstFormat.ESCAPE) {
+            if (p + 1 >= boundary) {
+              throw LanceCodecException.corrupt("fsst: value " + (next - 1) + " ends with an escape byte and no literal");
+            }
+            out[o++] = in[p + 1];
+            p += 2;
+          } else {
+            int l = lens[c];
+            LittleEndian.putLong(out, o, sym[c]);
+            o += l;
+            p++;
+          }
         }
       }
+    } catch (IndexOutOfBoundsException e) {
+      // the store after an undefined code (see the class comment)
+      throw corrupt(in, first, last);
     }
     // Values that end at the very end (no offset exceeds the last one, checked when read).
     while (next <= n) {
       outEnds[next++] = o;
     }
-    if (bad < 0) {
+    if (o < 0 || o > out.length) {
       throw corrupt(in, first, last);
     }
     keep(out);
@@ -213,7 +218,7 @@ final class FsstDecoder {
       int c = in[p] & 0xFF;
       if (c == FsstFormat.ESCAPE) {
         p += 2;
-      } else if (lengths[c] == 0) {
+      } else if (lengths[c] == UNDEFINED) {
         return LanceCodecException.corrupt(
             "fsst: code " + c + " at byte " + p + " is not defined, the table has " + countSymbols() + " symbols");
       } else {
@@ -225,7 +230,7 @@ final class FsstDecoder {
 
   private int countSymbols() {
     int n = 0;
-    while (n < 255 && lengths[n] != 0) {
+    while (n < 255 && lengths[n] != UNDEFINED) {
       n++;
     }
     return n;

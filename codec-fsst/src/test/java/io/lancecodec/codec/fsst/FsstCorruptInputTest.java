@@ -78,6 +78,18 @@ class FsstCorruptInputTest {
       LanceCodecException e = corrupt(() -> d.decompress(codes(new byte[] {1}, v)));
       assertTrue(e.getMessage().contains("code " + code), e.getMessage());
     }
+    // runs of undefined codes (their lengths add up past any int), alone, last, before an escape
+    for (int run : new int[] {1, 2, 3, 4, 7, 8, 9, 16, 33}) {
+      byte[] bad = new byte[run];
+      Arrays.fill(bad, (byte) code);
+      byte[] thenEscape = Arrays.copyOf(bad, run + 2);
+      thenEscape[run] = (byte) 255;
+      thenEscape[run + 1] = 'q';
+      for (byte[][] values : new byte[][][] {{bad}, {new byte[] {0, 1, 0}, bad}, {bad, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0}}, {thenEscape}}) {
+        LanceCodecException e = corrupt(() -> d.decompress(codes(values)));
+        assertTrue(e.getMessage().contains("code " + code), e.getMessage());
+      }
+    }
   }
 
   @Test
