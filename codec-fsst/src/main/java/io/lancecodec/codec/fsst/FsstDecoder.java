@@ -42,119 +42,112 @@ final class FsstDecoder {
     }
     byte[] in = block.data();
     int n = LanceCodecException.checkedInt(block.numValues(), "fsst: value count");
-    // ends[i] is where value i - 1 ends; ends[n + 1] is a sentinel no position reaches.
-    int[] ends = new int[n + 2];
+    int[] ends = new int[n + 1];
     int first = readEnds(block, in.length, ends);
     int last = ends[n];
-    ends[n + 1] = Integer.MAX_VALUE;
-    int[] outEnds = new int[n + 1];
     byte[] out = scratch((int) Math.min(Integer.MAX_VALUE - 16, 3L * (last - first) + 64));
+    boolean wide = block.bitsPerOffset() == 64;
+    byte[] outOffsets = new byte[(n + 1) * (wide ? 8 : 4)];
     final long[] sym = symbols;
     final int[] lens = lengths;
-    int p = first;
     int o = 0;
-    int next = 1;
-    int boundary = ends[1];
-    try {
-      while (p < last) {
-        // Values that end here (including empty ones) end at the current output position.
-        while (boundary == p) {
-          outEnds[next++] = o;
-          boundary = ends[next];
-        }
-        if (o + 64 > out.length) {
-          if (o > out.length) {
-            throw corrupt(in, first, last);
-          }
-          out = grow(out, o + 64L + 8L * (last - p));
-        }
-        long x;
-        if (p + 8 <= last
-            && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
-          // Eight codes and no escape among them (the zero-byte test on the complement).
-          int start = o;
-          int c = (int) x & 0xFF;
-          int l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 8) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 16) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 24) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 32) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 40) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 48) & 0xFF;
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          c = (int) (x >>> 56);
-          l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          // Values ending inside the group: their end is the group's start plus the codes before.
-          while (boundary < p + 8) {
-            int pos = start;
-            for (int k = p; k < boundary; k++) {
-              pos += lens[in[k] & 0xFF];
+    // Windows of whole values, about WINDOW code bytes each (one longer value is a window alone).
+    for (int a = 0; a < n; ) {
+      int ws = ends[a];
+      int b = a + 1;
+      while (b < n && ends[b + 1] - ws <= WINDOW) {
+        b++;
+      }
+      int we = ends[b];
+      // at[p - ws]: where the output of the code at p starts, -1 at an escape's literal. Value
+      // ends are looked up here afterwards, which keeps the loop free of per-value branches.
+      int[] at = positions(we - ws + 1);
+      int p = ws;
+      try {
+        while (p < we) {
+          if (o + 64 > out.length) {
+            if (o > out.length) {
+              throw corrupt(in, first, last);
             }
-            outEnds[next++] = pos;
-            boundary = ends[next];
+            out = grow(out, o + 64L + 8L * (last - p));
           }
-          p += 8;
-        } else {
-          int c = in[p] & 0xFF;
-          if (c == FsstFormat.ESCAPE) {
-            if (p + 1 >= boundary) {
-              throw LanceCodecException.corrupt("fsst: value " + (next - 1) + " ends with an escape byte and no literal");
-            }
-            out[o++] = in[p + 1];
-            p += 2;
-          } else {
-            int l = lens[c];
+          long x;
+          if (p + 8 <= we
+              && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
+            // Eight codes and no escape among them (the zero-byte test on the complement).
+            int q = p - ws;
+            int c = (int) x & 0xFF;
+            at[q] = o;
             LittleEndian.putLong(out, o, sym[c]);
-            o += l;
-            p++;
+            o += lens[c];
+            c = (int) (x >>> 8) & 0xFF;
+            at[q + 1] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 16) & 0xFF;
+            at[q + 2] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 24) & 0xFF;
+            at[q + 3] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 32) & 0xFF;
+            at[q + 4] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 40) & 0xFF;
+            at[q + 5] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 48) & 0xFF;
+            at[q + 6] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 56);
+            at[q + 7] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            p += 8;
+          } else {
+            int c = in[p] & 0xFF;
+            at[p - ws] = o;
+            if (c == FsstFormat.ESCAPE) {
+              if (p + 1 >= we) {
+                throw danglingEscape(ends, p + 1);
+              }
+              at[p + 1 - ws] = -1;
+              out[o++] = in[p + 1];
+              p += 2;
+            } else {
+              LittleEndian.putLong(out, o, sym[c]);
+              o += lens[c];
+              p++;
+            }
           }
+        }
+      } catch (IndexOutOfBoundsException e) {
+        // the store after an undefined code (see the class comment)
+        throw corrupt(in, first, last);
+      }
+      if (o < 0 || o > out.length) {
+        throw corrupt(in, first, last);
+      }
+      at[we - ws] = o;
+      for (int i = a + 1; i <= b; i++) {
+        int end = at[ends[i] - ws];
+        if (end < 0) {
+          throw danglingEscape(ends, ends[i]);
+        }
+        if (wide) {
+          LittleEndian.putLong(outOffsets, 8 * i, end);
+        } else {
+          LittleEndian.putInt(outOffsets, 4 * i, end);
         }
       }
-    } catch (IndexOutOfBoundsException e) {
-      // the store after an undefined code (see the class comment)
-      throw corrupt(in, first, last);
-    }
-    // Values that end at the very end (no offset exceeds the last one, checked when read).
-    while (next <= n) {
-      outEnds[next++] = o;
-    }
-    if (o < 0 || o > out.length) {
-      throw corrupt(in, first, last);
+      a = b;
     }
     keep(out);
-    byte[] outOffsets;
-    if (block.bitsPerOffset() == 64) {
-      outOffsets = new byte[(n + 1) * 8];
-      for (int i = 1; i <= n; i++) {
-        LittleEndian.putLong(outOffsets, 8 * i, outEnds[i]);
-      }
-    } else {
-      outOffsets = new byte[(n + 1) * 4];
-      for (int i = 1; i <= n; i++) {
-        LittleEndian.putInt(outOffsets, 4 * i, outEnds[i]);
-      }
-    }
     // A buffer of our own (not the kept scratch) is handed out as is when little of it is unused:
     // trimming a large output would cost a full copy. Data past the last offset is allowed.
     byte[] data = out != SCRATCH.get() && out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
@@ -166,7 +159,7 @@ final class FsstDecoder {
    * within the data; returns the first.
    */
   private static int readEnds(DataBlock.VariableWidth block, int dataLength, int[] ends) {
-    int n = ends.length - 2;
+    int n = ends.length - 1;
     byte[] offsets = block.offsets();
     long first = block.offset(0);
     if (first < 0 || first > dataLength) {
@@ -194,6 +187,33 @@ final class FsstDecoder {
   private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
 
   private static final int KEEP_BYTES = 4 << 20;
+
+  /** Code bytes decoded per window: the position table stays in cache. */
+  private static final int WINDOW = 16 << 10;
+
+  private static final ThreadLocal<int[]> POSITIONS = new ThreadLocal<>();
+
+  /** An escape whose literal would be the first byte of the next value, or past the end. */
+  private static LanceCodecException danglingEscape(int[] ends, int literal) {
+    int v = 0;
+    while (v + 1 < ends.length - 1 && ends[v + 1] < literal) {
+      v++;
+    }
+    return LanceCodecException.corrupt("fsst: value " + v + " ends with an escape byte and no literal");
+  }
+
+  /** Per-thread code-position table; every entry the caller reads is written first. */
+  private static int[] positions(int atLeast) {
+    int[] a = POSITIONS.get();
+    if (a != null && a.length >= atLeast) {
+      return a;
+    }
+    a = new int[atLeast];
+    if (atLeast <= WINDOW + 1) {
+      POSITIONS.set(a);
+    }
+    return a;
+  }
 
   private static byte[] scratch(int atLeast) {
     byte[] b = SCRATCH.get();
