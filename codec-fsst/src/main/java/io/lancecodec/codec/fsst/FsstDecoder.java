@@ -35,6 +35,11 @@ final class FsstDecoder {
     }
   }
 
+  /** False for a switched-off table: values pass through unchanged. */
+  boolean compressed() {
+    return compressed;
+  }
+
   /** Decodes every value of {@code block}; the result keeps its offset width, offsets from 0. */
   DataBlock.VariableWidth decompress(DataBlock.VariableWidth block) {
     if (!compressed) {

@@ -158,6 +158,24 @@ class FsstCorruptInputTest {
     corrupt(() -> new FsstPlugin().openPerValue(node, TestBlocks.REGISTRY));
   }
 
+  /** A chunk read in place: its codes may not start inside its own offsets, nor offsets overflow it. */
+  @Test
+  void chunkOffsetsStayOutsideTheOffsetArea() {
+    List<byte[]> values = TestBlocks.utf8(TestBlocks.realStrings());
+    DataBlock.VariableWidth in = TestBlocks.block(values, 32);
+    var ctx = TestBlocks.Ctx.of(in, TestBlocks.options());
+    MiniBlockCompressed c = new FsstPlugin().proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
+    MiniBlockDecompressor dec = TestBlocks.REGISTRY.miniBlock(c.encoding());
+    byte[] chunk = Arrays.copyOf(c.buffers().get(0), c.chunks().get(0).bufferSizes()[0]);
+    long n = 1L << c.chunks().get(0).logNumValues();
+    assertEquals(n, dec.decompress(List.of(chunk), n).numValues());
+    byte[] inside = chunk.clone();
+    LittleEndian.putInt(inside, 0, 4);
+    corrupt(() -> dec.decompress(List.of(inside), n));
+    corrupt(() -> dec.decompress(List.of(chunk), chunk.length));
+    corrupt(() -> dec.decompress(List.of(new byte[0]), 0));
+  }
+
   /** Random damage to real chunks: each decode either succeeds or fails with CORRUPT. */
   @Test
   void fuzzedChunks() {
