@@ -52,7 +52,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * FSST decompression speed on the real string corpus ({@code /work/shared/data/strings}, override
+ * FSST decompression speed on the real string corpus ({@code /work/shared/data/strings} and three
+ * vega-datasets columns, see {@link #dataset}; override
  * with {@code -Dbench.data=DIR} naming the data root), through the codec-fsst plugin as the
  * runtime opens it:
  *
@@ -84,7 +85,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 2, timeUnit = TimeUnit.SECONDS)
 public class FsstBenchmark {
-  @Param({"subjects", "from", "message-ids", "received", "urls"})
+  /**
+   * The mail sets ({@code strings/strings-mail-*.txt}, one value per line) and the three string
+   * columns of the vega datasets the reference writes as FSST: {@code airports.csv} name and
+   * city, {@code movies.json} Title (non-null; the nine numeric titles as their digits).
+   */
+  @Param({"subjects", "from", "message-ids", "received", "urls", "airports-name", "airports-city", "movies-title"})
   public String dataset;
 
   private DataBlock.VariableWidth raw;
@@ -104,6 +110,115 @@ public class FsstBenchmark {
 
   static Path dataRoot() {
     return Path.of(System.getProperty("bench.data", "/work/shared/data"));
+  }
+
+  static DataBlock.VariableWidth load(String dataset) throws IOException {
+    Path vega = dataRoot().resolve("vega-datasets");
+    switch (dataset) {
+      case "airports-name":
+        return strings(csvColumn(vega.resolve("airports.csv"), "name"));
+      case "airports-city":
+        return strings(csvColumn(vega.resolve("airports.csv"), "city"));
+      case "movies-title":
+        return strings(jsonTitles(vega.resolve("movies.json")));
+      default:
+        return load(dataRoot().resolve("strings").resolve("strings-mail-" + dataset + ".txt"));
+    }
+  }
+
+  static DataBlock.VariableWidth strings(List<String> values) {
+    byte[] offsets = new byte[(values.size() + 1) * 4];
+    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < values.size(); i++) {
+      data.writeBytes(values.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      LittleEndian.putInt(offsets, 4 * (i + 1), data.size());
+    }
+    return new DataBlock.VariableWidth(offsets, 32, data.toByteArray(), values.size());
+  }
+
+  /** One column of a CSV file with a header line; fields may be double-quoted. */
+  static List<String> csvColumn(Path file, String column) throws IOException {
+    List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+    int c = csvFields(lines.get(0)).indexOf(column);
+    List<String> out = new ArrayList<>();
+    for (String line : lines.subList(1, lines.size())) {
+      if (!line.isEmpty()) {
+        out.add(csvFields(line).get(c));
+      }
+    }
+    return out;
+  }
+
+  static List<String> csvFields(String line) {
+    List<String> fields = new ArrayList<>();
+    StringBuilder f = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (quoted) {
+        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+          f.append('"');
+          i++;
+        } else if (ch == '"') {
+          quoted = false;
+        } else {
+          f.append(ch);
+        }
+      } else if (ch == '"') {
+        quoted = true;
+      } else if (ch == ',') {
+        fields.add(f.toString());
+        f.setLength(0);
+      } else {
+        f.append(ch);
+      }
+    }
+    fields.add(f.toString());
+    return fields;
+  }
+
+  /** Every non-null {@code "Title"} of movies.json: strings unescaped, numbers as written. */
+  static List<String> jsonTitles(Path file) throws IOException {
+    String json = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    List<String> out = new ArrayList<>();
+    String key = "\"Title\":";
+    for (int at = json.indexOf(key); at >= 0; at = json.indexOf(key, at + 1)) {
+      int i = at + key.length();
+      while (json.charAt(i) == ' ') {
+        i++;
+      }
+      if (json.charAt(i) == '"') {
+        StringBuilder v = new StringBuilder();
+        for (i++; json.charAt(i) != '"'; i++) {
+          char ch = json.charAt(i);
+          if (ch == '\\') {
+            char e = json.charAt(++i);
+            switch (e) {
+              case 'u' -> {
+                v.append((char) Integer.parseInt(json.substring(i + 1, i + 5), 16));
+                i += 4;
+              }
+              case 'n' -> v.append('\n');
+              case 't' -> v.append('\t');
+              case 'r' -> v.append('\r');
+              case 'b' -> v.append('\b');
+              case 'f' -> v.append('\f');
+              default -> v.append(e);
+            }
+          } else {
+            v.append(ch);
+          }
+        }
+        out.add(v.toString());
+      } else if (!json.startsWith("null", i)) {
+        int end = i;
+        while (end < json.length() && json.charAt(end) != ',' && json.charAt(end) != '}') {
+          end++;
+        }
+        out.add(json.substring(i, end).strip());
+      }
+    }
+    return out;
   }
 
   /** One value per line. */
@@ -131,7 +246,7 @@ public class FsstBenchmark {
 
   @Setup(Level.Trial)
   public void setup() throws Exception {
-    raw = load(dataRoot().resolve("strings").resolve("strings-mail-" + dataset + ".txt"));
+    raw = load(dataset);
     rawBytes = raw.offset((int) raw.numValues());
     CodecRegistry registry = CodecRegistry.discover();
     CodecPlugin fsst = plugin(registry, "fsst");

@@ -38,6 +38,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * on the same framed buffers. The target is at most 10% overhead: length checks, the budget and
  * the inner Flat decoder should cost next to nothing beside the decompression itself.
  *
+ * <p>Two pairs measure the same work each: {@code direct} / {@code oursMiniBlock} /
+ * {@code oursBlock} decode into a new array per call (the library call as the baseline), and
+ * {@code directInto} / {@code oursDecodeInto} decode into one reused output array, which is what
+ * a scan does through {@code MiniBlockDecompressor.decodeInto} for general-over-flat chunks.
+ *
  * <p>Data: int64 values from a seeded random walk (compressible like real measurements), framed
  * exactly as the reference frames them. The compression ratio is printed at setup.
  */
@@ -59,6 +64,9 @@ public class GeneralBenchmark {
   public int size;
 
   private byte[] frame;
+  private byte[] into;
+  private final int[] frameOffset = {0};
+  private int[] frameSize;
   private long numValues;
   private MiniBlockDecompressor miniBlock;
   private BlockDecompressor block;
@@ -96,6 +104,16 @@ public class GeneralBenchmark {
     CodecRegistry registry = CodecRegistry.discover();
     miniBlock = registry.miniBlock(encoding);
     block = registry.block(encoding);
+    into = new byte[size];
+    frameSize = new int[] {frame.length};
+    if (miniBlock.directBits() != 64) {
+      throw new IllegalStateException("general over flat(64) should decode in place, directBits=" + miniBlock.directBits());
+    }
+    miniBlock.decodeInto(frame, frameOffset, frameSize, (int) numValues, into, 0);
+    if (!java.util.Arrays.equals(plain, into) || !java.util.Arrays.equals(plain, direct())
+        || !java.util.Arrays.equals(plain, ((io.lancecodec.spi.DataBlock.FixedWidth) oursBlock()).data())) {
+      throw new IllegalStateException("decoders disagree");
+    }
     System.out.printf("%n%s %d bytes -> %d (ratio %.2f)%n", scheme, size, frame.length, (double) size / frame.length);
   }
 
@@ -118,6 +136,25 @@ public class GeneralBenchmark {
     byte[] out = new byte[n];
     lz4.decompress(frame, 4, frame.length - 4, out, 0, n);
     return out;
+  }
+
+  /** Baseline for the scan path: the library decoding into a caller's array. */
+  @Benchmark
+  public byte[] directInto() {
+    if (scheme.equals("zstd")) {
+      int n = (int) ByteBuffer.wrap(frame).order(ByteOrder.LITTLE_ENDIAN).getLong(0);
+      zstd.decompressByteArray(into, 0, n, frame, 8, frame.length - 8);
+      return into;
+    }
+    int n = ByteBuffer.wrap(frame).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+    lz4.decompress(frame, 4, frame.length - 4, into, 0, n);
+    return into;
+  }
+
+  @Benchmark
+  public byte[] oursDecodeInto() {
+    miniBlock.decodeInto(frame, frameOffset, frameSize, (int) numValues, into, 0);
+    return into;
   }
 
   @Benchmark

@@ -69,46 +69,11 @@ final class FastLanes {
   }
 
   /**
-   * Unpacks a chunk of 32-bit words straight from little-endian bytes into {@code out[0..1023]}.
-   * This is the hot path of scans over bit-packed ints, so it runs the generated unrolled
-   * unpacker for the width. {@code words} needs 32 spare entries past the packed words.
+   * Unpacks the {@code 128 * width} packed bytes at {@code src[srcOff]} into 1024 little-endian
+   * values of {@code bits} bits at {@code dst[dstOff]}, with the generated kernel for the width.
+   * This is the hot path of scans over bit-packed integers: no intermediate word or value array.
    */
-  static void unpack32(byte[] src, int off, int width, int[] words, int[] out) {
-    if (width == 0) {
-      java.util.Arrays.fill(out, 0, 1024, 0);
-      return;
-    }
-    int n = 32 * width;
-    java.nio.ByteBuffer.wrap(src, off, 4 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, n);
-    java.util.Arrays.fill(words, n, n + 32, 0);
-    FastLanesUnpack.unpack32(width, words, out);
-  }
-
-  /** Unpacks {@code 1024 * width / bits} words into {@code out[0..1023]}; same loop order as unpack32. */
-  static void unpack(int bits, int width, long[] words, long[] out) {
-    if (width == 0) {
-      java.util.Arrays.fill(out, 0, 1024, 0L);
-      return;
-    }
-    int lanes = 1024 / bits;
-    long mask = width == 64 ? -1L : (1L << width) - 1;
-    int shift = Integer.numberOfTrailingZeros(bits);
-    for (int r = 0; r < bits; r++) {
-      int s = r * width;
-      int o1 = (s >>> shift) * lanes;
-      int bit = s & (bits - 1);
-      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
-      if (bit + width <= bits) {
-        for (int l = 0; l < lanes; l++) {
-          out[base + l] = (words[o1 + l] >>> bit) & mask;
-        }
-      } else {
-        int o2 = o1 + lanes;
-        int up = bits - bit;
-        for (int l = 0; l < lanes; l++) {
-          out[base + l] = ((words[o1 + l] >>> bit) | (words[o2 + l] << up)) & mask;
-        }
-      }
-    }
+  static void unpack(int bits, int width, byte[] src, int srcOff, byte[] dst, int dstOff) {
+    FastLanesUnpack.unpack(bits, width, src, srcOff, dst, dstOff);
   }
 }

@@ -80,26 +80,25 @@ final class InlineBitpacking {
     return out;
   }
 
-  /** Per-thread scratch so decompressors stay stateless yet allocate nothing per chunk. */
-  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
-  private static final class Scratch {
-    final long[] vals = new long[CHUNK];
-    final long[] words = new long[CHUNK + 1];
-    final int[] ints = new int[CHUNK];
-    final int[] intWords = new int[CHUNK + 32];
-  }
+  /** Per-thread landing area for short chunks, so decompressors stay stateless yet allocate nothing per chunk. */
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[CHUNK * 8]);
 
   /** Decodes one chunk into {@code n <= 1024} values appended at {@code dst[dstOff]}. */
   static void unpackChunk(byte[] chunk, int bits, int n, byte[] dst, int dstOff) {
-    Scratch s = SCRATCH.get();
-    unpackChunk(chunk, 0, chunk.length, bits, n, s.vals, s.words, s.ints, s.intWords, dst, dstOff);
+    unpackChunk(chunk, 0, chunk.length, bits, n, dst, dstOff);
   }
 
-  /** Decodes the chunk in {@code chunk[off, off + len)}; every size is checked first. */
-  static void unpackChunk(
-      byte[] chunk, int off, int len, int bits, int n, long[] vals, long[] words, int[] ints, int[] intWords, byte[] dst, int dstOff) {
+  /**
+   * Decodes the chunk in {@code chunk[off, off + len)} into {@code n} values at
+   * {@code dst[dstOff]}; every size is checked first. A full chunk is unpacked in place; a short
+   * one (only the last of a page) lands in scratch first, because the kernel always writes 1024
+   * values.
+   */
+  static void unpackChunk(byte[] chunk, int off, int len, int bits, int n, byte[] dst, int dstOff) {
     int wb = bits / 8;
+    if (off < 0 || len < 0 || len > chunk.length - off) {
+      throw LanceCodecException.corrupt("bitpack: chunk [" + off + ", +" + len + ") outside its " + chunk.length + "-byte buffer");
+    }
     if (len < wb) {
       throw LanceCodecException.corrupt("bitpack: chunk of " + len + " bytes has no header");
     }
@@ -107,29 +106,24 @@ final class InlineBitpacking {
     if (width > bits || width < 0) {
       throw LanceCodecException.corrupt("bitpack: bit width " + width + " exceeds " + bits);
     }
-    int nWords = CHUNK / bits * (int) width;
-    if (len < wb + nWords * wb) {
+    int packed = 128 * (int) width;
+    if (len < wb + packed) {
       throw LanceCodecException.corrupt(
-          "bitpack: chunk of " + len + " bytes is shorter than the " + (wb + nWords * wb) + " width " + width + " needs");
+          "bitpack: chunk of " + len + " bytes is shorter than the " + (wb + packed) + " width " + width + " needs");
     }
     if (n > CHUNK || n < 0) {
       throw LanceCodecException.corrupt("bitpack: chunk claims " + n + " values, at most 1024");
     }
-    if (bits == 32) {
-      FastLanes.unpack32(chunk, off + wb, (int) width, intWords, ints);
-      java.nio.ByteBuffer.wrap(dst, dstOff, n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, n);
-      return;
+    if (dstOff < 0 || n * wb > dst.length - dstOff) {
+      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "bitpack: " + n + " values do not fit at " + dstOff);
     }
-    if (bits == 64) {
-      // bulk views move whole word arrays without a per-value call
-      java.nio.ByteBuffer.wrap(chunk, off + wb, nWords * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(words, 0, nWords);
-      FastLanesUnpack.unpack64((int) width, words, vals);
-      java.nio.ByteBuffer.wrap(dst, dstOff, n * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(vals, 0, n);
-      return;
+    if (n == CHUNK) {
+      FastLanes.unpack(bits, (int) width, chunk, off + wb, dst, dstOff);
+    } else {
+      byte[] scratch = SCRATCH.get();
+      FastLanes.unpack(bits, (int) width, chunk, off + wb, scratch, 0);
+      System.arraycopy(scratch, 0, dst, dstOff, n * wb);
     }
-    Words.read(chunk, off + wb, bits, words, nWords);
-    FastLanes.unpack(bits, (int) width, words, vals);
-    Words.write(vals, n, bits, dst, dstOff);
   }
 
   /**
@@ -201,8 +195,7 @@ final class InlineBitpacking {
       if (offsets.length != 1) {
         throw LanceCodecException.corrupt("bitpack: chunk has " + offsets.length + " buffers, expected 1");
       }
-      Scratch s = SCRATCH.get();
-      unpackChunk(chunk, offsets[0], sizes[0], bits, numValues, s.vals, s.words, s.ints, s.intWords, dst, dstOffset);
+      unpackChunk(chunk, offsets[0], sizes[0], bits, numValues, dst, dstOffset);
     }
 
     @Override

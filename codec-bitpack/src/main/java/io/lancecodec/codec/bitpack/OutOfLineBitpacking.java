@@ -102,22 +102,20 @@ final class OutOfLineBitpacking {
         throw LanceCodecException.corrupt("bitpack-ool: " + data.length + " bytes fit neither layout for " + n + " values of width " + width);
       }
       byte[] out = new byte[n * wb];
-      long[] vals = new long[1024];
-      long[] words = new long[1024];
+      int groupBytes = groupWords * wb;
       int pos = 0;
       for (long g = 0; g < full; g++) {
-        Words.read(data, pos, bits, words, groupWords);
-        FastLanes.unpack(bits, width, words, vals);
-        Words.write(vals, 1024, bits, out, (int) (g * 1024 * wb));
-        pos += groupWords * wb;
+        FastLanes.unpack(bits, width, data, pos, out, (int) (g * 1024 * wb));
+        pos += groupBytes;
       }
       if (r > 0) {
         if (raw) {
           System.arraycopy(data, pos, out, (int) (full * 1024 * wb), r * wb);
         } else {
-          Words.read(data, pos, bits, words, groupWords);
-          FastLanes.unpack(bits, width, words, vals);
-          Words.write(vals, r, bits, out, (int) (full * 1024 * wb));
+          // the kernel always writes a whole group
+          byte[] group = new byte[1024 * wb];
+          FastLanes.unpack(bits, width, data, pos, group, 0);
+          System.arraycopy(group, 0, out, (int) (full * 1024 * wb), r * wb);
         }
       }
       return new DataBlock.FixedWidth(out, bits, numValues);

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Seeded random round trips through every compressor of the plugin, at chunk-edge sizes. */
 class BitpackRoundTripTest {
@@ -179,5 +180,45 @@ class BitpackRoundTripTest {
         assertThrows(LanceCodecException.class,
             () -> new InlineBitpacking.Decompressor(bits).decompress(List.of(cut), in.numValues()));
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind());
+  }
+
+  /** The scan path: every chunk decoded in place from the shared page buffer into one output array. */
+  @ParameterizedTest(name = "decodeInto bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void decodeIntoTheOutputArray(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
+    InlineBitpacking.Decompressor dec = new InlineBitpacking.Decompressor(bits);
+    assertEquals(bits, dec.directBits());
+    byte[] page = c.buffers().get(0);
+    // the exact size: a short last chunk must not spill past the values it holds
+    byte[] out = new byte[n * bits / 8];
+    int pos = 0;
+    long item = 0;
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      int m = (int) Math.min(1024, n - item);
+      dec.decodeInto(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}, m, out, (int) (item * bits / 8));
+      pos += ch.bufferSizes()[0];
+      item += m;
+    }
+    assertArrayEquals(in.data(), out, "seed " + seed);
+  }
+
+  @ParameterizedTest(name = "bad chunk bits={0}")
+  @ValueSource(ints = {8, 16, 32, 64})
+  void decodeIntoRejectsBadChunks(int bits) {
+    DataBlock.FixedWidth in = data(bits, 1024, "full", 3);
+    byte[] page = new InlineBitpacking.Compressor().compress(in).buffers().get(0);
+    InlineBitpacking.Decompressor dec = new InlineBitpacking.Decompressor(bits);
+    byte[] out = new byte[1024 * bits / 8];
+    LanceCodecException outside =
+        assertThrows(LanceCodecException.class, () -> dec.decodeInto(page, new int[] {8}, new int[] {page.length}, 1024, out, 0));
+    assertEquals(LanceCodecException.Kind.CORRUPT, outside.kind());
+    byte[] wide = page.clone();
+    LittleEndian.putUnsigned(wide, 0, bits / 8, bits + 1);
+    LanceCodecException width =
+        assertThrows(LanceCodecException.class, () -> dec.decodeInto(wide, new int[] {0}, new int[] {wide.length}, 1024, out, 0));
+    assertEquals(LanceCodecException.Kind.CORRUPT, width.kind());
   }
 }

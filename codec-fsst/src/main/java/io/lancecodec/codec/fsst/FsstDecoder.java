@@ -7,24 +7,37 @@ import java.util.Arrays;
 
 /**
  * Decompresses FSST-coded strings, one value after another: each symbol is stored as one 8-byte
- * word (the next symbol overwrites the excess), four codes at a time when none of them is an
- * escape. Undefined codes (length 0 in the table) and an escape without its literal are CORRUPT;
- * the output buffer always has 8 bytes of room per remaining code, so nothing is written or read
- * out of bounds even for hostile input. Immutable and thread-safe.
+ * word (the next symbol overwrites the excess), eight codes at a time when none of them is an
+ * escape. Undefined codes and an escape without its literal are CORRUPT; the output buffer always
+ * has 8 bytes of room per remaining code, so nothing is written or read out of bounds even for
+ * hostile input. Immutable and thread-safe.
+ *
+ * <p>An undefined code is caught without a test per code: its length is {@link #UNDEFINED}, which
+ * moves the output position past the end of any array (or below 0), so the next store fails its
+ * bounds check or the final position check does.
  */
 final class FsstDecoder {
   private final boolean compressed;
   /** Symbol words for codes 0..254; unused codes hold 0. */
   private final long[] symbols = new long[256];
-  /** Symbol lengths for codes 0..254; 0 marks a code the table does not define (and the escape). */
+  /** Symbol lengths for codes 0..254; {@link #UNDEFINED} for codes the table does not define. */
   private final int[] lengths = new int[256];
+
+  /** The length of an undefined code: no output array is this long. */
+  private static final int UNDEFINED = Integer.MAX_VALUE;
 
   FsstDecoder(SymbolTable table) {
     this.compressed = table.compressed();
+    Arrays.fill(lengths, UNDEFINED);
     for (int i = 0; i < table.size(); i++) {
       symbols[i] = table.symbol(i) & SymbolMatcher.MASK[table.length(i)];
       lengths[i] = table.length(i);
     }
+  }
+
+  /** False for a switched-off table: values pass through unchanged. */
+  boolean compressed() {
+    return compressed;
   }
 
   /** Decodes every value of {@code block}; the result keeps its offset width, offsets from 0. */
@@ -34,122 +47,112 @@ final class FsstDecoder {
     }
     byte[] in = block.data();
     int n = LanceCodecException.checkedInt(block.numValues(), "fsst: value count");
-    // ends[i] is where value i - 1 ends; ends[n + 1] is a sentinel no position reaches.
-    int[] ends = new int[n + 2];
+    int[] ends = new int[n + 1];
     int first = readEnds(block, in.length, ends);
     int last = ends[n];
-    ends[n + 1] = Integer.MAX_VALUE;
-    int[] outEnds = new int[n + 1];
     byte[] out = scratch((int) Math.min(Integer.MAX_VALUE - 16, 3L * (last - first) + 64));
+    boolean wide = block.bitsPerOffset() == 64;
+    byte[] outOffsets = new byte[(n + 1) * (wide ? 8 : 4)];
     final long[] sym = symbols;
     final int[] lens = lengths;
-    int p = first;
     int o = 0;
-    // A code of length 0 (undefined) makes (l - 1) negative; checked once at the end.
-    int bad = 0;
-    int next = 1;
-    int boundary = ends[1];
-    while (p < last) {
-      // Values that end here (including empty ones) end at the current output position.
-      while (boundary == p) {
-        outEnds[next++] = o;
-        boundary = ends[next];
+    // Windows of whole values, about WINDOW code bytes each (one longer value is a window alone).
+    for (int a = 0; a < n; ) {
+      int ws = ends[a];
+      int b = a + 1;
+      while (b < n && ends[b + 1] - ws <= WINDOW) {
+        b++;
       }
-      if (o + 64 > out.length) {
-        out = grow(out, o + 64L + 8L * (last - p));
-      }
-      long x;
-      if (p + 8 <= last
-          && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
-        // Eight codes and no escape among them (the zero-byte test on the complement).
-        int start = o;
-        int c = (int) x & 0xFF;
-        int l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 8) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 16) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 24) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 32) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 40) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 48) & 0xFF;
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        c = (int) (x >>> 56);
-        l = lens[c];
-        LittleEndian.putLong(out, o, sym[c]);
-        o += l;
-        bad |= l - 1;
-        // Values ending inside the group: their end is the group's start plus the codes before.
-        while (boundary < p + 8) {
-          int pos = start;
-          for (int k = p; k < boundary; k++) {
-            pos += lens[in[k] & 0xFF];
+      int we = ends[b];
+      // at[p - ws]: where the output of the code at p starts, -1 at an escape's literal. Value
+      // ends are looked up here afterwards, which keeps the loop free of per-value branches.
+      int[] at = positions(we - ws + 1);
+      int p = ws;
+      try {
+        while (p < we) {
+          if (o + 64 > out.length) {
+            if (o > out.length) {
+              throw corrupt(in, first, last);
+            }
+            out = grow(out, o + 64L + 8L * (last - p));
           }
-          outEnds[next++] = pos;
-          boundary = ends[next];
+          long x;
+          if (p + 8 <= we
+              && (((~(x = LittleEndian.getLong(in, p))) - 0x0101010101010101L) & x & 0x8080808080808080L) == 0) {
+            // Eight codes and no escape among them (the zero-byte test on the complement).
+            int q = p - ws;
+            int c = (int) x & 0xFF;
+            at[q] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 8) & 0xFF;
+            at[q + 1] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 16) & 0xFF;
+            at[q + 2] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 24) & 0xFF;
+            at[q + 3] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 32) & 0xFF;
+            at[q + 4] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 40) & 0xFF;
+            at[q + 5] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 48) & 0xFF;
+            at[q + 6] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            c = (int) (x >>> 56);
+            at[q + 7] = o;
+            LittleEndian.putLong(out, o, sym[c]);
+            o += lens[c];
+            p += 8;
+          } else {
+            int c = in[p] & 0xFF;
+            at[p - ws] = o;
+            if (c == FsstFormat.ESCAPE) {
+              if (p + 1 >= we) {
+                throw danglingEscape(ends, p + 1);
+              }
+              at[p + 1 - ws] = -1;
+              out[o++] = in[p + 1];
+              p += 2;
+            } else {
+              LittleEndian.putLong(out, o, sym[c]);
+              o += lens[c];
+              p++;
+            }
+          }
         }
-        p += 8;
-      } else {
-        int c = in[p] & 0xFF;
-        if (c == FsstFormat.ESCAPE) {
-          if (p + 1 >= boundary) {
-            throw LanceCodecException.corrupt("fsst: value " + (next - 1) + " ends with an escape byte and no literal");
-          }
-          out[o++] = in[p + 1];
-          p += 2;
+      } catch (IndexOutOfBoundsException e) {
+        // the store after an undefined code (see the class comment)
+        throw corrupt(in, first, last);
+      }
+      if (o < 0 || o > out.length) {
+        throw corrupt(in, first, last);
+      }
+      at[we - ws] = o;
+      for (int i = a + 1; i <= b; i++) {
+        int end = at[ends[i] - ws];
+        if (end < 0) {
+          throw danglingEscape(ends, ends[i]);
+        }
+        if (wide) {
+          LittleEndian.putLong(outOffsets, 8 * i, end);
         } else {
-          int l = lens[c];
-          LittleEndian.putLong(out, o, sym[c]);
-          o += l;
-          bad |= l - 1;
-          p++;
+          LittleEndian.putInt(outOffsets, 4 * i, end);
         }
       }
-    }
-    // Values that end at the very end (no offset exceeds the last one, checked when read).
-    while (next <= n) {
-      outEnds[next++] = o;
-    }
-    if (bad < 0) {
-      throw corrupt(in, first, last);
+      a = b;
     }
     keep(out);
-    byte[] outOffsets;
-    if (block.bitsPerOffset() == 64) {
-      outOffsets = new byte[(n + 1) * 8];
-      for (int i = 1; i <= n; i++) {
-        LittleEndian.putLong(outOffsets, 8 * i, outEnds[i]);
-      }
-    } else {
-      outOffsets = new byte[(n + 1) * 4];
-      for (int i = 1; i <= n; i++) {
-        LittleEndian.putInt(outOffsets, 4 * i, outEnds[i]);
-      }
-    }
     // A buffer of our own (not the kept scratch) is handed out as is when little of it is unused:
     // trimming a large output would cost a full copy. Data past the last offset is allowed.
     byte[] data = out != SCRATCH.get() && out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
@@ -161,7 +164,7 @@ final class FsstDecoder {
    * within the data; returns the first.
    */
   private static int readEnds(DataBlock.VariableWidth block, int dataLength, int[] ends) {
-    int n = ends.length - 2;
+    int n = ends.length - 1;
     byte[] offsets = block.offsets();
     long first = block.offset(0);
     if (first < 0 || first > dataLength) {
@@ -190,6 +193,33 @@ final class FsstDecoder {
 
   private static final int KEEP_BYTES = 4 << 20;
 
+  /** Code bytes decoded per window: the position table stays in cache. */
+  private static final int WINDOW = 16 << 10;
+
+  private static final ThreadLocal<int[]> POSITIONS = new ThreadLocal<>();
+
+  /** An escape whose literal would be the first byte of the next value, or past the end. */
+  private static LanceCodecException danglingEscape(int[] ends, int literal) {
+    int v = 0;
+    while (v + 1 < ends.length - 1 && ends[v + 1] < literal) {
+      v++;
+    }
+    return LanceCodecException.corrupt("fsst: value " + v + " ends with an escape byte and no literal");
+  }
+
+  /** Per-thread code-position table; every entry the caller reads is written first. */
+  private static int[] positions(int atLeast) {
+    int[] a = POSITIONS.get();
+    if (a != null && a.length >= atLeast) {
+      return a;
+    }
+    a = new int[atLeast];
+    if (atLeast <= WINDOW + 1) {
+      POSITIONS.set(a);
+    }
+    return a;
+  }
+
   private static byte[] scratch(int atLeast) {
     byte[] b = SCRATCH.get();
     return b != null && b.length >= atLeast ? b : new byte[atLeast];
@@ -213,7 +243,7 @@ final class FsstDecoder {
       int c = in[p] & 0xFF;
       if (c == FsstFormat.ESCAPE) {
         p += 2;
-      } else if (lengths[c] == 0) {
+      } else if (lengths[c] == UNDEFINED) {
         return LanceCodecException.corrupt(
             "fsst: code " + c + " at byte " + p + " is not defined, the table has " + countSymbols() + " symbols");
       } else {
@@ -225,7 +255,7 @@ final class FsstDecoder {
 
   private int countSymbols() {
     int n = 0;
-    while (n < 255 && lengths[n] != 0) {
+    while (n < 255 && lengths[n] != UNDEFINED) {
       n++;
     }
     return n;

@@ -131,8 +131,23 @@ public final class FsstPlugin implements CodecPlugin {
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     Fsst fsst = checked(node);
+    // the registry opens (and checks) the inner decoder even when the chunk is read in place
+    MiniBlockDecompressor inner = children.miniBlock(fsst.getValues());
     return new FsstMiniBlockDecompressor(
-        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.miniBlock(fsst.getValues()));
+        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), inner, plainVariableBits(fsst.getValues()));
+  }
+
+  /** The offset width of Variable{offsets: Flat{32 or 64}} without buffer compression, else 0. */
+  private static int plainVariableBits(io.lancecodec.format.pb.v21.CompressiveEncoding values) {
+    if (!values.hasVariable()) {
+      return 0;
+    }
+    io.lancecodec.format.pb.v21.Variable v = values.getVariable();
+    if (v.hasValues() || !v.hasOffsets() || !v.getOffsets().hasFlat()) {
+      return 0;
+    }
+    long bits = v.getOffsets().getFlat().getBitsPerValue();
+    return bits == 32 || bits == 64 ? (int) bits : 0;
   }
 
   @Override

@@ -78,6 +78,18 @@ class FsstCorruptInputTest {
       LanceCodecException e = corrupt(() -> d.decompress(codes(new byte[] {1}, v)));
       assertTrue(e.getMessage().contains("code " + code), e.getMessage());
     }
+    // runs of undefined codes (their lengths add up past any int), alone, last, before an escape
+    for (int run : new int[] {1, 2, 3, 4, 7, 8, 9, 16, 33}) {
+      byte[] bad = new byte[run];
+      Arrays.fill(bad, (byte) code);
+      byte[] thenEscape = Arrays.copyOf(bad, run + 2);
+      thenEscape[run] = (byte) 255;
+      thenEscape[run + 1] = 'q';
+      for (byte[][] values : new byte[][][] {{bad}, {new byte[] {0, 1, 0}, bad}, {bad, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0}}, {thenEscape}}) {
+        LanceCodecException e = corrupt(() -> d.decompress(codes(values)));
+        assertTrue(e.getMessage().contains("code " + code), e.getMessage());
+      }
+    }
   }
 
   @Test
@@ -144,6 +156,24 @@ class FsstCorruptInputTest {
     Fsst node = Fsst.newBuilder().setSymbolTable(ByteString.copyFrom(TABLE.serialize())).build();
     corrupt(() -> new FsstPlugin().openMiniBlock(node, TestBlocks.REGISTRY));
     corrupt(() -> new FsstPlugin().openPerValue(node, TestBlocks.REGISTRY));
+  }
+
+  /** A chunk read in place: its codes may not start inside its own offsets, nor offsets overflow it. */
+  @Test
+  void chunkOffsetsStayOutsideTheOffsetArea() {
+    List<byte[]> values = TestBlocks.utf8(TestBlocks.realStrings());
+    DataBlock.VariableWidth in = TestBlocks.block(values, 32);
+    var ctx = TestBlocks.Ctx.of(in, TestBlocks.options());
+    MiniBlockCompressed c = new FsstPlugin().proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
+    MiniBlockDecompressor dec = TestBlocks.REGISTRY.miniBlock(c.encoding());
+    byte[] chunk = Arrays.copyOf(c.buffers().get(0), c.chunks().get(0).bufferSizes()[0]);
+    long n = 1L << c.chunks().get(0).logNumValues();
+    assertEquals(n, dec.decompress(List.of(chunk), n).numValues());
+    byte[] inside = chunk.clone();
+    LittleEndian.putInt(inside, 0, 4);
+    corrupt(() -> dec.decompress(List.of(inside), n));
+    corrupt(() -> dec.decompress(List.of(chunk), chunk.length));
+    corrupt(() -> dec.decompress(List.of(new byte[0]), 0));
   }
 
   /** Random damage to real chunks: each decode either succeeds or fails with CORRUPT. */

@@ -53,6 +53,28 @@ class FsstRoundTripTest {
     assertSameValues(values, TestBlocks.values(back), "seed " + seed);
   }
 
+  /**
+   * Blocks far larger than the decoder's window of code bytes, values of every size mixed (empty,
+   * short, and long ones that fill a window alone), with learnt and foreign tables (escapes).
+   */
+  @ParameterizedTest(name = "large block seed={0}")
+  @MethodSource("seeds")
+  void largeBlocksSpanManyWindows(long seed) {
+    List<byte[]> values = new ArrayList<>();
+    java.util.Random rnd = new java.util.Random(seed);
+    for (int i = 0; i < 40; i++) {
+      String shape = new String[] {"text", "text", "empty", "long", "binary"}[rnd.nextInt(5)];
+      values.addAll(TestBlocks.random(shape, shape.equals("long") ? 1 + rnd.nextInt(3) : 1 + rnd.nextInt(400), seed * 100 + i));
+    }
+    DataBlock.VariableWidth in = block(values, 32);
+    for (DataBlock.VariableWidth train : List.of(in, block(TestBlocks.random("text", 300, seed + 7), 32))) {
+      SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(train));
+      DataBlock.VariableWidth codes = new FsstEncoder(table).compress(in);
+      assertTrue(codes.offset((int) codes.numValues()) > 4 * 16384, "spans several windows");
+      assertSameValues(values, TestBlocks.values(new FsstDecoder(table).decompress(codes)), "seed " + seed);
+    }
+  }
+
   /** A table learnt on other data: most bytes are escapes, including the escape byte itself. */
   @ParameterizedTest(name = "foreign table seed={0}")
   @MethodSource("seeds")

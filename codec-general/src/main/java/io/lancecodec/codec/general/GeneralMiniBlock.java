@@ -115,6 +115,40 @@ final class GeneralMiniBlock {
       this.innerEncoding = innerEncoding;
     }
 
+    /**
+     * Over Flat values the frame holds exactly the output bytes, so a scan can have it
+     * decompressed straight into its array: no per-chunk array and no copy.
+     */
+    @Override
+    public int directBits() {
+      return innerEncoding.hasFlat() ? inner.directBits() : 0;
+    }
+
+    @Override
+    public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int numValues, byte[] dst, int dstOffset) {
+      if (offsets.length != 1 || sizes.length != 1) {
+        throw io.lancecodec.spi.LanceCodecException.corrupt("general: chunk has " + offsets.length + " buffers, expected 1");
+      }
+      int off = offsets[0];
+      int len = sizes[0];
+      if (off < 0 || len < 0 || len > chunk.length - off) {
+        throw io.lancecodec.spi.LanceCodecException.corrupt(
+            "general: frame [" + off + ", +" + len + ") outside its " + chunk.length + "-byte buffer");
+      }
+      long budget = GeneralFormat.miniBlockBudget(innerEncoding, numValues);
+      long need = (long) numValues * (directBits() / 8);
+      long declared = len == 0 ? 0 : codec.declaredLength(chunk, off, len, budget);
+      if (declared == need && need <= dst.length - (long) dstOffset && dstOffset >= 0) {
+        if (need > 0) {
+          codec.decompressInto(chunk, off, len, dst, dstOffset, (int) need);
+        }
+        return;
+      }
+      // Legacy bare zstd or a frame with slack: decode on its own, the inner decoder checks the size.
+      byte[] plain = codec.decompress(chunk, off, len, budget);
+      inner.decodeInto(plain, new int[] {0}, new int[] {plain.length}, numValues, dst, dstOffset);
+    }
+
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
       if (buffers.isEmpty()) {

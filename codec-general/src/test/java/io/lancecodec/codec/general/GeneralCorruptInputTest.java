@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Hostile frames: every failure is a one-line CORRUPT LanceCodecException, nothing over-allocated. */
@@ -181,5 +182,31 @@ class GeneralCorruptInputTest {
     byte[] bare = Arrays.copyOfRange(framed, ZstdCodec.PREFIX, framed.length);
     assertArrayEquals(in, TestCodecs.codec(Scheme.ZSTD).decompress(bare, 0, bare.length, in.length));
     corrupt(() -> TestCodecs.codec(Scheme.ZSTD).decompress(bare, 0, bare.length, in.length - 1));
+  }
+
+  /** The in-place scan path checks what the frame claims against the chunk and the output. */
+  @ParameterizedTest
+  @EnumSource(value = Scheme.class, names = {"LZ4", "ZSTD"})
+  void decodeIntoChecksTheFrame(Scheme s) {
+    byte[] in = TestCodecs.data(4096, 9, true);
+    byte[] frame = TestCodecs.codec(s).compress(in, 0, in.length);
+    MiniBlockDecompressor d =
+        new TestCodecs.TestDecoders().miniBlock(GeneralMiniBlock.wrap(s.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
+    byte[] out = new byte[4096];
+    d.decodeInto(frame, new int[] {0}, new int[] {frame.length}, 512, out, 0);
+    assertArrayEquals(in, out);
+    // a slice past the buffer
+    corrupt(() -> d.decodeInto(frame, new int[] {1}, new int[] {frame.length}, 512, out, 0));
+    // fewer values than the frame holds: the frame's length exceeds the chunk's budget
+    corrupt(() -> d.decodeInto(frame, new int[] {0}, new int[] {frame.length}, 256, out, 0));
+    // a frame cut short
+    corrupt(() -> d.decodeInto(frame, new int[] {0}, new int[] {frame.length - 3}, 512, new byte[4096], 0));
+    // the legacy bare zstd stream still decodes through the copying route
+    if (s == Scheme.ZSTD) {
+      byte[] bare = Arrays.copyOfRange(frame, ZstdCodec.PREFIX, frame.length);
+      byte[] out2 = new byte[4096];
+      d.decodeInto(bare, new int[] {0}, new int[] {bare.length}, 512, out2, 0);
+      assertArrayEquals(in, out2);
+    }
   }
 }

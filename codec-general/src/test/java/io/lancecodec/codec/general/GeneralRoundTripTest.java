@@ -9,6 +9,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockDecompressor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -61,6 +62,9 @@ class GeneralRoundTripTest {
     assertTrue(c.compress(block) == out, "second compress of the same block reuses the proposal's work");
     byte[] back = TestCodecs.decodeAll(out, new TestCodecs.TestDecoders().miniBlock(e), 1);
     assertArrayEquals(in, back, "seed " + seed);
+    MiniBlockDecompressor dec = new TestCodecs.TestDecoders().miniBlock(e);
+    assertEquals(8, dec.directBits(), "general over flat decodes in place");
+    assertArrayEquals(in, TestCodecs.decodeAllInto(out, dec, 1), "decodeInto, seed " + seed);
   }
 
   @ParameterizedTest(name = "block {0} {1} bytes compressible={2} seed={3}")

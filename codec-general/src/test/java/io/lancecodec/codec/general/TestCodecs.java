@@ -90,7 +90,25 @@ final class TestCodecs {
       Message node = unwrap(e);
       if (node instanceof Flat f) {
         int bits = (int) f.getBitsPerValue();
-        return (buffers, n) -> new DataBlock.FixedWidth(buffers.get(0), bits, n);
+        return new MiniBlockDecompressor() {
+          @Override
+          public DataBlock decompress(List<byte[]> buffers, long n) {
+            return new DataBlock.FixedWidth(buffers.get(0), bits, n);
+          }
+
+          @Override
+          public int directBits() {
+            return bits;
+          }
+
+          @Override
+          public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int n, byte[] dst, int dstOffset) {
+            if (sizes[0] < (long) n * bits / 8) {
+              throw io.lancecodec.spi.LanceCodecException.corrupt("test flat: short chunk");
+            }
+            System.arraycopy(chunk, offsets[0], dst, dstOffset, n * bits / 8);
+          }
+        };
       }
       return plugin.openMiniBlock(node, this);
     }
@@ -123,6 +141,26 @@ final class TestCodecs {
 
   static BufferCodec codec(Scheme s) {
     return s.codec(OptionalInt.empty());
+  }
+
+  /**
+   * The scan path: every chunk decoded with {@code decodeInto} from the one page buffer (chunk
+   * slices side by side, as the layout stores them) into one exact-size output array.
+   */
+  static byte[] decodeAllInto(MiniBlockCompressed c, MiniBlockDecompressor dec, int bytesPerValue) {
+    byte[] page = c.buffers().get(0);
+    byte[] out = new byte[(int) (c.numValues() * bytesPerValue)];
+    int pos = 0;
+    long item = 0;
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      boolean last = k == c.chunks().size() - 1;
+      long n = last ? c.numValues() - item : 1L << ch.logNumValues();
+      dec.decodeInto(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}, (int) n, out, (int) (item * bytesPerValue));
+      pos += ch.bufferSizes()[0];
+      item += n;
+    }
+    return out;
   }
 
   /** Decodes every chunk of a mini-block result (as the layout would) and concatenates the values. */
