@@ -327,6 +327,22 @@ class ElementTakeTest {
           r.takeElements("ll", 1, 3001, 3002, allocator).close();
           assertEquals(bytes[k], r.readStats().bytes());
           assertTrue(bytes[k] < wholeRow / 4, bytes[k] + " of " + wholeRow);
+          // one start fewer in the word of the row's first chunk: lookups reading that chunk fail
+          int k0 = rowFirst;
+          long at = page.getBufferOffsets(page.getBufferOffsetsCount() - 1) + (3L * k0 + 1) * 8;
+          Path bad = dir.resolve("reads-bad.lance");
+          byte[] file = java.nio.file.Files.readAllBytes(path);
+          long word = io.lancecodec.spi.LittleEndian.getLong(file, (int) at);
+          assertTrue(word > 2, "word " + word);
+          io.lancecodec.spi.LittleEndian.putLong(file, (int) at, word - 2);
+          java.nio.file.Files.write(bad, file);
+          try (LanceFileReader br = LanceFileReader.open(bad)) {
+            for (int[] ab : new int[][] {{0, 1}, {0, 6001}, {5, 9}}) {
+              LanceCodecException e = assertThrows(LanceCodecException.class, () -> br.takeElements("ll", 1, ab[0], ab[1], allocator).close());
+              assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+              assertTrue(e.getMessage().contains("repetition index word"), e.getMessage());
+            }
+          }
         }
       }
     }

@@ -78,6 +78,9 @@ final class MiniBlockElements {
       } else if (n > 0 && rep[0] == maxRep) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + " starts a row, but the repetition index says row " + row + " continues in it");
       }
+      if (k < e0) {
+        checkWord(rep, rowStart < 0 ? 0 : rowStart, k > s0, maxRep, words.get(k), k);
+      }
       int cut = started ? j : -1;
       for (; j < n; j++) {
         int r = rep[j];
@@ -120,6 +123,22 @@ final class MiniBlockElements {
     short[] rep = levels.rep();
     rep[0] = (short) maxRep; // the cut starts a (one-row) page
     return new DecodedPage(out.block(), rep, levels.def(), 1, d.layers);
+  }
+
+  /**
+   * The chunks read are checked against their words (a chunk inside the row holds only its
+   * levels), so a wrong word there fails instead of shifting the elements returned; a wrong word
+   * of a chunk not read cannot be seen, as with any index.
+   */
+  private static void checkWord(short[] rep, int from, boolean continues, int maxRep, long word, int k) {
+    long starts = 0;
+    for (int t = from; t < rep.length; t++) {
+      starts += rep[t] >= maxRep - 1 ? 1 : 0;
+    }
+    long inside = continues && rep.length > 0 && rep[0] < maxRep - 1 ? 1 : 0;
+    if (word != 2 * starts + inside) {
+      throw LanceCodecException.corrupt("mini-block chunk " + k + ": repetition index word " + word + ", but its levels give " + (2 * starts + inside));
+    }
   }
 
   /**
