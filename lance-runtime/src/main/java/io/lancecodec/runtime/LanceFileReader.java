@@ -358,6 +358,22 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Elements {@code [from, to)} of row {@code row} of list column {@code column}
+   * ({@code rows[row][from..to)}) as a vector of the list's item type, owned by the caller. On a
+   * mini-block page with a depth-2 repetition index ({@code lance-encoding:repetition-index-depth=2})
+   * only the chunks holding those elements are read; on other pages the whole row is read and
+   * sliced. INVALID_ARGUMENT when the column is not a list, the row is outside the file or the
+   * range is outside the row's elements (a null row has none).
+   */
+  public FieldVector takeElements(String column, long row, int from, int to, BufferAllocator allocator) {
+    try {
+      return ElementTake.take(this, column, row, from, to, allocator);
+    } catch (LanceCodecException e) {
+      throw e.within(path.getFileName().toString());
+    }
+  }
+
   private static boolean containsFixedSizeList(Field f) {
     if (f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList) {
       return true;

@@ -19,28 +19,31 @@ import java.util.List;
  * bytes must fit in buffer 1 and chunk values must add up to the page's items. Reads fetch the
  * byte span of the chunks a range touches in one request and decode whole chunks.
  */
-final class MiniBlockPageDecoder implements PageDecoder {
-  private final PageSource source;
+final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.ElementReader {
+  final PageSource source;
   private final MiniBlockLayout layout;
   private final long numRows;
   private final int numChunks;
   private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
-  private final PackedCounts chunkValues; // values (items) of each chunk
+  final PackedCounts chunkValues; // values (items) of each chunk
   private final MiniBlockDecompressor values;
   private final BlockDecompressor def;
   private final BlockDecompressor rep;
-  private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+  final java.util.List<io.lancecodec.spi.LevelLayer> layers;
   private final boolean nested;
-  private final int maxRep;
-  private final int maxVisible;
+  final int maxRep;
+  final int maxVisible;
   private final long numItems;
   // With repetition, per chunk: rows starting in it and rows ending in it.
-  private final PackedCounts rowStarts;
+  final PackedCounts rowStarts;
   private final PackedCounts rowEnds;
+  // Depth 2 only: per chunk the index's middle word (2 x element starts of its trailing row,
+  // plus 1 when it opens inside one), which MiniBlockElements uses to find rows[i][j].
+  private final PackedCounts trailingWords;
   private final int numBuffers;
   private final boolean large;
   // The dictionary is decoded on first use and kept in the page cache, under its budget.
-  private final boolean hasDictionary;
+  final boolean hasDictionary;
   private final BlockDecompressor dictionaryDecompressor;
   private final PageSource dictionarySource;
   private final long dictionaryItems;
@@ -162,6 +165,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
       long[] starts = new long[numChunks];
       long[] firstStart = new long[numChunks + 1];
       long[] rowsEnded = new long[numChunks + 1];
+      long[] words = stride == 3 ? new long[numChunks] : null;
       boolean prevEnded = true;
       for (int k = 0; k < numChunks; k++) {
         long rows = LittleEndian.getLong(index, k * stride * 8);
@@ -170,6 +174,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
         long word = stride == 3 ? LittleEndian.getLong(index, (k * stride + 1) * 8) : left > 0 ? 1 : 0;
         if (!((word > 0) == (left > 0) && word >= 0 && (word >>> 1) <= left)) {
           throw LanceCodecException.corrupt("mini-block: repetition index entry " + k + " has depth-2 word " + word + " for " + left + " left-over items");
+        }
+        if (words != null) {
+          words[k] = word;
         }
         boolean ends = left == 0;
         // rows ending here, minus the one ended by the chunk's own end, plus one if it opens with a row
@@ -190,9 +197,11 @@ final class MiniBlockPageDecoder implements PageDecoder {
         scratch[k] = rowsEnded[k + 1] - rowsEnded[k];
       }
       this.rowEnds = new PackedCounts(scratch, numChunks);
+      this.trailingWords = words == null ? null : new PackedCounts(words, numChunks);
     } else {
       rowStarts = null;
       rowEnds = null;
+      trailingWords = null;
     }
   }
 
@@ -207,10 +216,11 @@ final class MiniBlockPageDecoder implements PageDecoder {
   @Override
   public long searchCacheBytes() {
     return chunkWords.bytes() + chunkValues.bytes() + layout.getSerializedSize()
-        + (rowStarts == null ? 0 : rowStarts.bytes() + rowEnds.bytes());
+        + (rowStarts == null ? 0 : rowStarts.bytes() + rowEnds.bytes())
+        + (trailingWords == null ? 0 : trailingWords.bytes());
   }
 
-  private long chunkOffset(int k) {
+  long chunkOffset(int k) {
     return 8 * chunkWords.prefix(k);
   }
 
@@ -223,7 +233,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
   }
 
   /** The page's dictionary, from the page cache or read and decoded again. */
-  private DictionaryLookup dictionary() {
+  DictionaryLookup dictionary() {
     return cache.get(dictionaryKey, this::loadDictionary, DictionaryLookup::cacheBytes);
   }
 
@@ -244,6 +254,17 @@ final class MiniBlockPageDecoder implements PageDecoder {
         + (layout.getRepetitionIndexDepth() > 1 ? ", repetition index depth " + layout.getRepetitionIndexDepth() : "")
         + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "")
         + (nested ? ", layers " + layers : "");
+  }
+
+  @Override
+  public DecodedPage readElements(long row, long from, long to) {
+    if (trailingWords == null) {
+      return null;
+    }
+    if (!(row >= 0 && row < numRows && from >= 0 && to > from)) {
+      throw LanceCodecException.invalidArgument("elements [" + from + ", " + to + ") of page row " + row + " of " + numRows);
+    }
+    return MiniBlockElements.read(this, trailingWords, row, from, to);
   }
 
   @Override
@@ -390,7 +411,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
   }
 
   /** The chunk in which row {@code row} starts. */
-  private int startChunk(long row) {
+  int startChunk(long row) {
     int lo = Math.min(rowStarts.search(row), numChunks - 1);
     while (lo > 0 && rowStarts.get(lo) == 0) {
       lo--;
@@ -399,7 +420,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
   }
 
   /** The chunk in which row {@code end - 1} ends: the first whose end has {@code end} rows ended. */
-  private int endChunk(long end) {
+  int endChunk(long end) {
     return Math.min(rowEnds.search(end - 1), numChunks - 1);
   }
 
@@ -407,7 +428,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     return Math.min(chunkValues.search(row), numChunks - 1);
   }
 
-  private record Chunk(DataBlock values, short[] rep, short[] def) {}
+  record Chunk(DataBlock values, short[] rep, short[] def) {}
 
   /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
   private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep) {}
@@ -539,7 +560,7 @@ final class MiniBlockPageDecoder implements PageDecoder {
     return new Header(offsets, sizes, levels, repLevels);
   }
 
-  private Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
+  Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
     Header h = header(b, off, len, n, k);
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
