@@ -53,7 +53,8 @@ public final class CorpusSizes {
       String oursEncoding,
       String refEncoding,
       String oursCheck,
-      String refReadsOurs) {
+      String refReadsOurs,
+      long oursSearchCache) {
     long target() {
       return ref;
     }
@@ -207,6 +208,7 @@ public final class CorpusSizes {
     }
     long oursBytes = Files.size(ours);
     String oursEnc = describe(ours);
+    long searchCache = searchCacheAfterUse(ours, alloc);
     String check = "-";
     String refReads = "-";
     if (verify) {
@@ -228,7 +230,7 @@ public final class CorpusSizes {
       double bpv = anchor.bytesPerValue(col.label(), variant, v);
       anchorBytes = Double.isNaN(bpv) ? -1 : Math.round(bpv * col.values());
     }
-    return new Cell(col, variant, version, oursBytes, refBytes, anchorBytes, oursEnc, refEnc, check, refReads);
+    return new Cell(col, variant, version, oursBytes, refBytes, anchorBytes, oursEnc, refEnc, check, refReads, searchCache);
   }
 
   /** The reference's FSST output varies from write to write: the median of this and 4 more writes. */
@@ -258,6 +260,25 @@ public final class CorpusSizes {
       return pages.size() > 1 ? pages.size() + " pages, first: " + first : first;
     } catch (RuntimeException e) {
       return "unreadable by ours: " + e.getMessage();
+    }
+  }
+
+  /**
+   * What our reader keeps to find any row (the paper's search cache) once it has opened the file,
+   * scanned it and taken a few rows, i.e. with every lazily loaded table in place.
+   */
+  private static long searchCacheAfterUse(Path file, BufferAllocator alloc) {
+    try (LanceFileReader r = LanceFileReader.open(file)) {
+      try (Scanner s = r.scan(List.of(CorpusColumn.COL), 1 << 16, alloc)) {
+        while (s.hasNext()) {
+          s.next().close();
+        }
+      }
+      long n = r.numRows();
+      if (n > 0) {
+        r.take(new long[] {0, n / 2, n - 1}, List.of(CorpusColumn.COL), alloc).close();
+      }
+      return r.searchCacheBytes();
     }
   }
 
@@ -320,6 +341,18 @@ public final class CorpusSizes {
             .append(" | ").append(a.oursCheck).append('/').append(a.refReadsOurs).append(", ")
             .append(b.oursCheck).append('/').append(b.refReadsOurs).append(" |\n");
       }
+      sb.append("\nSearch cache of our reader after a scan and a take (bytes, and % of our file):\n\n");
+      sb.append("| column | 2.1 | 2.2 |\n|---|---:|---:|\n");
+      long cacheSum = 0;
+      long fileSum = 0;
+      for (int i = 0; i + 1 < list.size(); i += 2) {
+        Cell a = list.get(i);
+        Cell b = list.get(i + 1);
+        sb.append("| ").append(a.col.label()).append(" | ").append(cachePct(a)).append(" | ").append(cachePct(b)).append(" |\n");
+        cacheSum += a.oursSearchCache + b.oursSearchCache;
+        fileSum += a.ours + b.ours;
+      }
+      sb.append(String.format(Locale.ROOT, "| **all columns** | %,d B of %,d B = %.4f%% | |%n", cacheSum, fileSum, 100.0 * cacheSum / fileSum));
       sb.append("\nEncodings (ours; the reference's as our reader describes its file):\n\n");
       sb.append("| column | ours 2.1 | ours 2.2 | ref 2.1 | ref 2.2 |\n|---|---|---|---|---|\n");
       for (int i = 0; i + 1 < list.size(); i += 2) {
@@ -331,6 +364,10 @@ public final class CorpusSizes {
       }
     }
     return sb.toString();
+  }
+
+  private static String cachePct(Cell c) {
+    return String.format(Locale.ROOT, "%,d B (%.3f%%)", c.oursSearchCache, 100.0 * c.oursSearchCache / c.ours);
   }
 
   private static String target(Cell c) {
@@ -352,13 +389,13 @@ public final class CorpusSizes {
 
   private static String csv(List<Cell> cells) {
     StringBuilder sb = new StringBuilder(
-        "column,section,rows,values,variant,version,ref_bytes,anchor_bytes,target_bytes,ours_bytes,ratio,ratio_anchor,ours_encoding,ref_encoding,ours_reads_ours,ref_reads_ours\n");
+        "column,section,rows,values,variant,version,ref_bytes,anchor_bytes,target_bytes,ours_bytes,ratio,ratio_anchor,ours_encoding,ref_encoding,ours_reads_ours,ref_reads_ours,ours_search_cache\n");
     for (Cell c : cells) {
       sb.append(q(c.col.label())).append(',').append(c.col.section()).append(',').append(c.col.rows()).append(',')
           .append(c.col.values()).append(',').append(c.variant).append(',').append(c.version).append(',')
           .append(c.ref).append(',').append(c.anchor).append(',').append(c.target()).append(',').append(c.ours).append(',')
           .append(ratio(c.ratio())).append(',').append(ratio(c.anchorRatio())).append(',').append(q(c.oursEncoding)).append(',').append(q(c.refEncoding)).append(',')
-          .append(c.oursCheck).append(',').append(c.refReadsOurs).append('\n');
+          .append(c.oursCheck).append(',').append(c.refReadsOurs).append(',').append(c.oursSearchCache).append('\n');
     }
     return sb.toString();
   }
