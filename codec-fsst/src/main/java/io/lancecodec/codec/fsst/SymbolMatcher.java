@@ -20,7 +20,12 @@ final class SymbolMatcher {
   }
 
   private final int[] byteSymbol = new int[256];
-  private final int[] bucketStart = new int[65536 + 1];
+  /**
+   * Per 2-byte prefix: (first slot << 8) | symbol count, 0 for a prefix no symbol starts with.
+   * One word per prefix and no pass over all 65536 prefixes, because the table builder creates a
+   * matcher for every generation.
+   */
+  private final int[] buckets = new int[65536];
   private final long[] bucketValue;
   private final int[] bucketLength;
   private final int[] bucketSymbol;
@@ -28,6 +33,8 @@ final class SymbolMatcher {
   /** Symbol {@code i} is the low {@code lengths[i]} bytes of {@code values[i]}; higher bytes are ignored. */
   SymbolMatcher(long[] values, int[] lengths, int count) {
     java.util.Arrays.fill(byteSymbol, -1);
+    // Sort keys of the multi-byte symbols: prefix, then longest first, then symbol order.
+    long[] keys = new long[count];
     int multi = 0;
     for (int i = 0; i < count; i++) {
       if (lengths[i] == 1) {
@@ -36,37 +43,21 @@ final class SymbolMatcher {
           byteSymbol[b] = i;
         }
       } else {
-        bucketStart[(int) values[i] & 0xFFFF]++;
-        multi++;
+        keys[multi++] = ((values[i] & 0xFFFF) << 16) | ((long) (8 - lengths[i]) << 8) | i;
       }
     }
-    int sum = 0;
-    for (int p = 0; p <= 65536; p++) {
-      int c = p < 65536 ? bucketStart[p] : 0;
-      bucketStart[p] = sum;
-      sum += c;
-    }
+    java.util.Arrays.sort(keys, 0, multi);
     bucketValue = new long[multi];
     bucketLength = new int[multi];
     bucketSymbol = new int[multi];
-    int[] fill = new int[65536];
-    for (int i = 0; i < count; i++) {
+    for (int at = 0; at < multi; at++) {
+      int i = (int) keys[at] & 0xFF;
       int len = lengths[i];
-      if (len == 1) {
-        continue;
-      }
-      int prefix = (int) values[i] & 0xFFFF;
-      int at = bucketStart[prefix] + fill[prefix]++;
-      // Insertion keeps each bucket sorted by length, longest first, earlier symbol first on ties.
-      while (at > bucketStart[prefix] && bucketLength[at - 1] < len) {
-        bucketValue[at] = bucketValue[at - 1];
-        bucketLength[at] = bucketLength[at - 1];
-        bucketSymbol[at] = bucketSymbol[at - 1];
-        at--;
-      }
+      int prefix = (int) (keys[at] >>> 16);
       bucketValue[at] = values[i] & MASK[len];
       bucketLength[at] = len;
       bucketSymbol[at] = i;
+      buckets[prefix] = buckets[prefix] == 0 ? (at << 8) | 1 : buckets[prefix] + 1;
     }
   }
 
@@ -90,8 +81,8 @@ final class SymbolMatcher {
    */
   int match(long word, int remaining) {
     if (remaining >= 2) {
-      int prefix = (int) word & 0xFFFF;
-      for (int k = bucketStart[prefix], end = bucketStart[prefix + 1]; k < end; k++) {
+      int bucket = buckets[(int) word & 0xFFFF];
+      for (int k = bucket >>> 8, end = k + (bucket & 0xFF); k < end; k++) {
         int len = bucketLength[k];
         if (len <= remaining && (word & MASK[len]) == bucketValue[k]) {
           return bucketSymbol[k];

@@ -178,4 +178,27 @@ class FsstRoundTripTest {
     assertTrue(Math.abs(page.estimatedDataBytes - codes.data().length) < 0.1 * codes.data().length,
         "estimate " + page.estimatedDataBytes + " vs " + codes.data().length);
   }
+
+  /**
+   * A small page (600 values of ~400 bytes of real mail text, mostly message ids, as a full-zip
+   * page) gets a well-trained table: learning for 5 generations left it at 0.611 of its raw size,
+   * the current 21 at 0.565. The sampling is seeded, so the result is exact from run to run.
+   */
+  @Test
+  void smallPageTableQuality() {
+    List<String> real = TestBlocks.realStrings();
+    List<String> values = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; values.size() < 600; i++) {
+      sb.append(real.get(i % real.size())).append(' ');
+      if (sb.length() >= 380) {
+        values.add(sb.toString());
+        sb.setLength(0);
+      }
+    }
+    DataBlock.VariableWidth in = block(TestBlocks.utf8(values), 32);
+    DataBlock.VariableWidth codes = new FsstEncoder(FsstPage.plan(in).table).compress(in);
+    long raw = FsstPage.dataBytes(in);
+    assertTrue(codes.data().length < raw * 0.59, codes.data().length + " of " + raw);
+  }
 }
