@@ -309,12 +309,11 @@ final class FullZipPage {
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
-      java.io.ByteArrayOutputStream vals = new java.io.ByteArrayOutputStream();
-      java.io.ByteArrayOutputStream offs = new java.io.ByteArrayOutputStream();
-      byte[] o = new byte[width];
-      if (variable) {
-        offs.write(o, 0, width);
-      }
+      // Each item takes at least its control word and each value byte comes from raw, so raw's
+      // length bounds both arrays; they are trimmed once at the end instead of grown per item.
+      byte[] vals = new byte[raw.length];
+      byte[] offs = variable ? new byte[LanceCodecException.checkedInt((raw.length / (long) ctrl + 1) * width, "full-zip offsets")] : null;
+      int valsLen = 0;
       int pos = 0;
       int count = 0;
       long dataLen = 0;
@@ -341,7 +340,8 @@ final class FullZipPage {
           if (pos + width > raw.length) {
             throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
           }
-          vals.write(raw, pos, width);
+          System.arraycopy(raw, pos, vals, valsLen, width);
+          valsLen += width;
           pos += width;
         } else {
           if (d == 0) {
@@ -353,12 +353,12 @@ final class FullZipPage {
             if (!(len >= 0 && len <= raw.length - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
             }
-            vals.write(raw, pos, (int) len);
+            System.arraycopy(raw, pos, vals, valsLen, (int) len);
+            valsLen += (int) len;
             pos += (int) len;
             dataLen += len;
           }
-          LittleEndian.putUnsigned(o, 0, width, dataLen);
-          offs.write(o, 0, width);
+          LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
         }
         count++;
       }
@@ -367,9 +367,13 @@ final class FullZipPage {
       }
       DataBlock block =
           variable
-              ? new DataBlock.VariableWidth(offs.toByteArray(), width * 8, vals.toByteArray(), count)
-              : new DataBlock.FixedWidth(vals.toByteArray(), width * 8, count);
+              ? new DataBlock.VariableWidth(trim(offs, (count + 1) * width), width * 8, trim(vals, valsLen), count)
+              : new DataBlock.FixedWidth(trim(vals, valsLen), width * 8, count);
       out.append(values.decompress(block), 0, count, null);
+    }
+
+    private static byte[] trim(byte[] b, int n) {
+      return b.length == n ? b : java.util.Arrays.copyOf(b, n);
     }
 
     private void readFixed(long a, long b, BlockAppender out) {

@@ -57,10 +57,10 @@ final class LevelSink {
   }
 
   short[] rep() {
-    return rep == null ? null : Arrays.copyOf(rep, count);
+    return rep == null ? null : rep.length == count ? rep : Arrays.copyOf(rep, count);
   }
 
   short[] def() {
-    return def == null ? null : Arrays.copyOf(def, count);
+    return def == null ? null : def.length == count ? def : Arrays.copyOf(def, count);
   }
 }
