@@ -306,21 +306,23 @@ final class NestedAssembler {
       }
       boolean large = kind == Leaf.Kind.LARGE_LIST;
       int w = large ? 8 : 4;
-      ArrowBuf offsets = vector.getAllocator().buffer((long) (s.count + 1) * w);
-      owned.add(offsets);
+      // offsets built in a heap array and copied once: per-element ArrowBuf writes are bounds-checked
+      byte[] offs = new byte[LanceCodecException.checkedInt((s.count + 1L) * w, "list offsets")];
       long pos = 0;
-      offsets.setZero(0, w);
       for (int i = 0; i < s.count; i++) {
         pos += s.lengths[i];
         if (large) {
-          offsets.setLong((long) (i + 1) * 8, pos);
+          io.lancecodec.spi.LittleEndian.putLong(offs, (i + 1) * 8, pos);
         } else {
           if (pos > Integer.MAX_VALUE) {
             throw LanceCodecException.unsupported("list '" + field.getName() + "' has over 2^31 items in one batch; use a smaller batch size");
           }
-          offsets.setInt((long) (i + 1) * 4, (int) pos);
+          io.lancecodec.spi.LittleEndian.putInt(offs, (i + 1) * 4, (int) pos);
         }
       }
+      ArrowBuf offsets = vector.getAllocator().buffer(offs.length);
+      owned.add(offsets);
+      offsets.setBytes(0, offs, 0, offs.length);
       vector.loadFieldBuffers(node, List.of(validity, offsets));
       FieldVector child = large ? ((LargeListVector) vector).getDataVector() : ((ListVector) vector).getDataVector();
       fill(child, field.getChildren().get(0), depth + 1, leaves, data);
