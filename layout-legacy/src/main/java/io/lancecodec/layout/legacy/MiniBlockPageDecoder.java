@@ -321,8 +321,9 @@ final class MiniBlockPageDecoder implements PageDecoder {
     for (int i = 0; i < ranges.length; i += 2) {
       rows += ranges[i + 1] - ranges[i];
     }
-    BlockAppender out = new BlockAppender(expectedItems(ranges, rows));
-    LevelSink levels = new LevelSink(true, def != null);
+    long expected = expectedItems(ranges, rows);
+    BlockAppender out = new BlockAppender(expected);
+    LevelSink levels = new LevelSink(true, def != null, expected);
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int cachedK = -1;
     Chunk cached = null;
