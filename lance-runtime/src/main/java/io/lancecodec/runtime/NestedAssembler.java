@@ -64,6 +64,39 @@ final class NestedAssembler {
       count++;
     }
 
+    /** Adds {@code run} valid slots at once (no list among them: their lengths start at zero). */
+    void addValid(int run) {
+      if (countOnly) {
+        count += run;
+        return;
+      }
+      int end = count + run;
+      if (((end + 7) >>> 3) > valid.length) {
+        valid = Arrays.copyOf(valid, Math.max(valid.length * 2, (end + 7) >>> 3));
+      }
+      if (lengths != null) {
+        if (end > lengths.length) {
+          lengths = Arrays.copyOf(lengths, Math.max(lengths.length * 2, end));
+        }
+        Arrays.fill(lengths, count, end, 0L);
+      }
+      int i = count;
+      while (i < end && (i & 7) != 0) {
+        valid[i >>> 3] |= (byte) (1 << (i & 7));
+        i++;
+      }
+      int fullEnd = end & ~7;
+      if (i < fullEnd) {
+        Arrays.fill(valid, i >>> 3, fullEnd >>> 3, (byte) 0xFF);
+        i = fullEnd;
+      }
+      while (i < end) {
+        valid[i >>> 3] |= (byte) (1 << (i & 7));
+        i++;
+      }
+      count = end;
+    }
+
     int nulls() {
       int n = 0;
       for (int i = 0; i < count; i++) {
@@ -152,7 +185,37 @@ final class NestedAssembler {
     boolean leafNulls = false;
     int v = 0;
     long rows = 0;
+    // Levels that continue the inner-most list with a valid item (rep 0, def 0) are most of a
+    // list column; a run of them only adds to that list's length and to the slots below it.
+    int innerStart = maxRep > 0 ? listOfRep[1] + 1 : m;
     for (int i = 0; i < n; i++) {
+      if (maxRep > 0 && r[i] == 0 && (d == null || d[i] == 0)) {
+        int e = i + 1;
+        if (d == null) {
+          while (e < n && r[e] == 0) {
+            e++;
+          }
+        } else {
+          while (e < n && r[e] == 0 && d[e] == 0) {
+            e++;
+          }
+        }
+        int run = e - i;
+        Slots parent = slots[innerStart - 1];
+        if (parent.count == 0) {
+          throw LanceCodecException.corrupt("levels continue a list before any row starts");
+        }
+        parent.lengths[parent.count - 1] += run;
+        for (int j = innerStart; j < m; j++) {
+          slots[j].addValid(run);
+        }
+        if (v + run > leafDef.length) {
+          throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
+        }
+        v += run; // leafDef is already 0 (valid) there
+        i = e - 1;
+        continue;
+      }
       int ri = r == null ? maxRep : r[i] & 0xFFFF;
       int di = d == null ? 0 : d[i] & 0xFFFF;
       if (ri > maxRep || di > maxDef) {
@@ -243,21 +306,23 @@ final class NestedAssembler {
       }
       boolean large = kind == Leaf.Kind.LARGE_LIST;
       int w = large ? 8 : 4;
-      ArrowBuf offsets = vector.getAllocator().buffer((long) (s.count + 1) * w);
-      owned.add(offsets);
+      // offsets built in a heap array and copied once: per-element ArrowBuf writes are bounds-checked
+      byte[] offs = new byte[LanceCodecException.checkedInt((s.count + 1L) * w, "list offsets")];
       long pos = 0;
-      offsets.setZero(0, w);
       for (int i = 0; i < s.count; i++) {
         pos += s.lengths[i];
         if (large) {
-          offsets.setLong((long) (i + 1) * 8, pos);
+          io.lancecodec.spi.LittleEndian.putLong(offs, (i + 1) * 8, pos);
         } else {
           if (pos > Integer.MAX_VALUE) {
             throw LanceCodecException.unsupported("list '" + field.getName() + "' has over 2^31 items in one batch; use a smaller batch size");
           }
-          offsets.setInt((long) (i + 1) * 4, (int) pos);
+          io.lancecodec.spi.LittleEndian.putInt(offs, (i + 1) * 4, (int) pos);
         }
       }
+      ArrowBuf offsets = vector.getAllocator().buffer(offs.length);
+      owned.add(offsets);
+      offsets.setBytes(0, offs, 0, offs.length);
       vector.loadFieldBuffers(node, List.of(validity, offsets));
       FieldVector child = large ? ((LargeListVector) vector).getDataVector() : ((ListVector) vector).getDataVector();
       fill(child, field.getChildren().get(0), depth + 1, leaves, data);

@@ -33,17 +33,26 @@ final class VectorFiller {
     try {
       byte[] validity = new byte[(total + 7) / 8];
       int nulls = fillValidity(validity, pieces, total);
-      ArrowBuf validityBuf = owned.copyOf(validity, validity.length);
       List<ArrowBuf> buffers;
       switch (physical.kind()) {
         case BOOL:
-          buffers = List.of(validityBuf, fillBool(owned, pieces, total));
+          buffers = List.of(owned.copyOf(validity, validity.length), fillBool(owned, pieces, total));
           break;
         case FIXED:
-          buffers = List.of(validityBuf, fillFixed(owned, physical.bits() / 8, pieces, total));
-          break;
+          {
+            // One allocation holds both buffers: on small reads the allocator's bookkeeping
+            // per buffer costs more than the copies. The vector retains the two slices.
+            int width = physical.bits() / 8;
+            long dataAt = pad8(validity.length);
+            ArrowBuf all = owned.allocate(dataAt + (long) total * width);
+            all.setBytes(0, validity, 0, validity.length);
+            ArrowBuf data = all.slice(dataAt, (long) total * width);
+            fillFixed(data, width, pieces);
+            buffers = List.of(all.slice(0, validity.length), data);
+            break;
+          }
         default:
-          buffers = fillVariable(owned, validityBuf, physical.bits() / 8, pieces, total);
+          buffers = fillVariable(owned, validity, physical.bits() / 8, pieces, total);
       }
       // Loading ready-made buffers skips the zeroing and per-value bookkeeping of allocateNew.
       vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), buffers);
@@ -331,8 +340,11 @@ final class VectorFiller {
     }
   }
 
-  private static ArrowBuf fillFixed(Owned al, int width, List<DecodedPage> pieces, int total) {
-    ArrowBuf data = al.allocate((long) total * width);
+  private static long pad8(long n) {
+    return (n + 7) & ~7L;
+  }
+
+  private static void fillFixed(ArrowBuf data, int width, List<DecodedPage> pieces) {
     long pos = 0;
     for (DecodedPage p : pieces) {
       long len = p.numRows() * width;
@@ -344,7 +356,6 @@ final class VectorFiller {
       }
       pos += len;
     }
-    return data;
   }
 
   private static ArrowBuf fillBool(Owned al, List<DecodedPage> pieces, int total) {
@@ -389,7 +400,7 @@ final class VectorFiller {
     }
   }
 
-  private static List<ArrowBuf> fillVariable(Owned al, ArrowBuf validity, int width, List<DecodedPage> pieces, int total) {
+  private static List<ArrowBuf> fillVariable(Owned al, byte[] validity, int width, List<DecodedPage> pieces, int total) {
     long bytes = 0;
     for (DecodedPage p : pieces) {
       if (p.values() instanceof DataBlock.VariableWidth vw) {
@@ -402,7 +413,12 @@ final class VectorFiller {
       throw LanceCodecException.unsupported("batch has " + bytes + " string bytes, over 2 GiB; use a smaller batch size");
     }
     byte[] offs = new byte[(total + 1) * width];
-    ArrowBuf data = al.allocate(bytes);
+    // validity, offsets and data share one allocation (see the fixed-width case)
+    long offsAt = pad8(validity.length);
+    long dataAt = offsAt + pad8(offs.length);
+    ArrowBuf all = al.allocate(dataAt + bytes);
+    all.setBytes(0, validity, 0, validity.length);
+    ArrowBuf data = all.slice(dataAt, bytes);
     long dataPos = 0;
     int row = 0;
     for (DecodedPage p : pieces) {
@@ -422,6 +438,7 @@ final class VectorFiller {
       }
       row += n;
     }
-    return List.of(validity, al.copyOf(offs, offs.length), data);
+    all.setBytes(offsAt, offs, 0, offs.length);
+    return List.of(all.slice(0, validity.length), all.slice(offsAt, offs.length), data);
   }
 }

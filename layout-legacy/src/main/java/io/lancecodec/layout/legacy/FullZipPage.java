@@ -275,11 +275,12 @@ final class FullZipPage {
       }
       BlockAppender out = new BlockAppender(total);
       LevelSink levels = bitsRep > 0 ? new LevelSink(true, bitsDef > 0) : null;
+      Items items = bitsRep > 0 ? new Items() : null;
       for (int i = 0; i < ranges.length; i += 2) {
         long a = ranges[i];
         long b = ranges[i + 1];
         if (bitsRep > 0) {
-          readItems(a, b, out, levels);
+          readItems(a, b, items, levels);
         } else if (variable) {
           readVariable(a, b, out);
         } else {
@@ -287,6 +288,9 @@ final class FullZipPage {
         }
       }
       if (levels != null) {
+        if (items.count > 0) {
+          out.append(values.decompress(items.block()), 0, items.count, null);
+        }
         return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
       }
       return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
@@ -303,21 +307,58 @@ final class FullZipPage {
       return source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
     }
 
+    /**
+     * Items of the ranges read so far, gathered raw so that the values are decompressed once per
+     * read rather than once per range (a take of single rows would otherwise pay it per row).
+     */
+    private final class Items {
+      byte[] vals = new byte[64];
+      int valsLen;
+      byte[] offs = variable ? new byte[64] : null;
+      int count;
+      long dataLen;
+
+      /** Room for {@code rawLen} more bytes of rows: items take at least a control word each. */
+      void reserve(int rawLen) {
+        long needVals = (long) valsLen + rawLen;
+        if (needVals > vals.length) {
+          vals = java.util.Arrays.copyOf(vals, grow(vals.length, needVals));
+        }
+        if (variable) {
+          long needOffs = ((long) count + rawLen / ctrl + 1) * width;
+          if (needOffs > offs.length) {
+            offs = java.util.Arrays.copyOf(offs, grow(offs.length, needOffs));
+          }
+        }
+      }
+
+      DataBlock block() {
+        return variable
+            ? new DataBlock.VariableWidth(trim(offs, (count + 1) * width), width * 8, trim(vals, valsLen), count)
+            : new DataBlock.FixedWidth(trim(vals, valsLen), width * 8, count);
+      }
+    }
+
+    private static int grow(int cap, long need) {
+      if (need > Integer.MAX_VALUE - 16) {
+        throw LanceCodecException.unsupported("full-zip: a read of over 2 GiB of list items; use a smaller batch size");
+      }
+      return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, cap * 2L));
+    }
+
     /** Items of rows with lists: control word, then the value if visible (length + bytes if variable). */
-    private void readItems(long a, long b, BlockAppender out, LevelSink levels) {
+    private void readItems(long a, long b, Items items, LevelSink levels) {
       byte[] raw = rowBytes(a, b);
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
-      java.io.ByteArrayOutputStream vals = new java.io.ByteArrayOutputStream();
-      java.io.ByteArrayOutputStream offs = new java.io.ByteArrayOutputStream();
-      byte[] o = new byte[width];
-      if (variable) {
-        offs.write(o, 0, width);
-      }
+      items.reserve(raw.length);
+      byte[] vals = items.vals;
+      byte[] offs = items.offs;
+      int valsLen = items.valsLen;
+      int count = items.count;
+      long dataLen = items.dataLen;
       int pos = 0;
-      int count = 0;
-      long dataLen = 0;
       long rowsSeen = 0;
       int firstRep = -1;
       while (pos < raw.length) {
@@ -341,7 +382,8 @@ final class FullZipPage {
           if (pos + width > raw.length) {
             throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
           }
-          vals.write(raw, pos, width);
+          System.arraycopy(raw, pos, vals, valsLen, width);
+          valsLen += width;
           pos += width;
         } else {
           if (d == 0) {
@@ -353,23 +395,25 @@ final class FullZipPage {
             if (!(len >= 0 && len <= raw.length - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
             }
-            vals.write(raw, pos, (int) len);
+            System.arraycopy(raw, pos, vals, valsLen, (int) len);
+            valsLen += (int) len;
             pos += (int) len;
             dataLen += len;
           }
-          LittleEndian.putUnsigned(o, 0, width, dataLen);
-          offs.write(o, 0, width);
+          LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
         }
         count++;
       }
       if (rowsSeen != b - a) {
         throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") hold " + rowsSeen + " row starts");
       }
-      DataBlock block =
-          variable
-              ? new DataBlock.VariableWidth(offs.toByteArray(), width * 8, vals.toByteArray(), count)
-              : new DataBlock.FixedWidth(vals.toByteArray(), width * 8, count);
-      out.append(values.decompress(block), 0, count, null);
+      items.valsLen = valsLen;
+      items.count = count;
+      items.dataLen = dataLen;
+    }
+
+    private static byte[] trim(byte[] b, int n) {
+      return b.length == n ? b : java.util.Arrays.copyOf(b, n);
     }
 
     private void readFixed(long a, long b, BlockAppender out) {

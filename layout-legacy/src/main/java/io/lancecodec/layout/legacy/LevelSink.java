@@ -9,8 +9,14 @@ final class LevelSink {
   private int count;
 
   LevelSink(boolean hasRep, boolean hasDef) {
-    rep = hasRep ? new short[64] : null;
-    def = hasDef ? new short[64] : null;
+    this(hasRep, hasDef, 64);
+  }
+
+  /** With room for {@code expected} levels up front (capped), so a scan does not grow by doubling. */
+  LevelSink(boolean hasRep, boolean hasDef, long expected) {
+    int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
+    rep = hasRep ? new short[cap] : null;
+    def = hasDef ? new short[cap] : null;
   }
 
   /** Appends levels {@code [from, to)} of the given arrays (either may be null when absent). */
@@ -57,10 +63,10 @@ final class LevelSink {
   }
 
   short[] rep() {
-    return rep == null ? null : Arrays.copyOf(rep, count);
+    return rep == null ? null : rep.length == count ? rep : Arrays.copyOf(rep, count);
   }
 
   short[] def() {
-    return def == null ? null : Arrays.copyOf(def, count);
+    return def == null ? null : def.length == count ? def : Arrays.copyOf(def, count);
   }
 }

@@ -342,8 +342,9 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     for (int i = 0; i < ranges.length; i += 2) {
       rows += ranges[i + 1] - ranges[i];
     }
-    BlockAppender out = new BlockAppender(rows);
-    LevelSink levels = new LevelSink(true, def != null);
+    long expected = expectedItems(ranges, rows);
+    BlockAppender out = new BlockAppender(expected);
+    LevelSink levels = new LevelSink(true, def != null, expected);
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int cachedK = -1;
     Chunk cached = null;
@@ -408,6 +409,17 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       }
     }
     return new DecodedPage(out.block(), levels.rep(), levels.def(), rows, layers);
+  }
+
+  /**
+   * Items to size the output for, so that a scan does not grow it by doubling: one range reads
+   * at most the items of its chunks; several use the page's average items per row.
+   */
+  private long expectedItems(long[] ranges, long rows) {
+    if (ranges.length == 2 && rows > 0) {
+      return chunkFirstRow(endChunk(ranges[1]) + 1) - chunkFirstRow(startChunk(ranges[0]));
+    }
+    return numRows == 0 ? rows : rows * ((numItems + numRows - 1) / numRows) + 1024;
   }
 
   /** The chunk in which row {@code row} starts. */
