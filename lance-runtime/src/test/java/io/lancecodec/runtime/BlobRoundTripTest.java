@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -21,10 +19,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,20 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * values kept apart, several pages, full reads, scans and unsorted takes; corrupt descriptions
  * fail cleanly.
  */
-class BlobRoundTripTest {
-  static BufferAllocator allocator;
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterAll
-  static void close() {
-    allocator.close();
-  }
-
+class BlobRoundTripTest extends WithAllocator {
   static Schema schema() {
     Field blob = new Field("b", new FieldType(true, ArrowType.LargeBinary.INSTANCE, null, Map.of("lance-encoding:blob", "true")), null);
     return new Schema(List.of(blob, new Field("id", FieldType.nullable(new ArrowType.Int(32, true)), null)));

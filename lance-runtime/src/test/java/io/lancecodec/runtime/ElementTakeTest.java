@@ -17,16 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,20 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (whole row read and sliced); the depth-2 path reads exactly the chunks from the one where
  * element {@code from} starts to the one where element {@code to - 1} ends.
  */
-class ElementTakeTest {
-  static BufferAllocator allocator;
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterAll
-  static void close() {
-    allocator.close();
-  }
-
+class ElementTakeTest extends WithAllocator {
   private static WriterOptions options(FileVersion v, int depth) {
     WriterOptions o = WriterOptions.defaults().withVersion(v);
     return depth == 2 ? o.withFieldDefault("lance-encoding:repetition-index-depth", "2") : o;

@@ -19,17 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,20 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * struct-only nesting; with null structs, null lists, empty lists and null items; row counts
  * around chunk edges; full reads, batched scans and unsorted takes with repeats.
  */
-class NestedRoundTripTest {
-  static BufferAllocator allocator;
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterAll
-  static void close() {
-    allocator.close();
-  }
-
+class NestedRoundTripTest extends WithAllocator {
   static Field wide(Field f, String encoding) {
     return new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), null,
         Map.of("lance-encoding:structural-encoding", encoding)), f.getChildren());

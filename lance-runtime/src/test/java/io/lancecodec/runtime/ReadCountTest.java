@@ -20,17 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -41,20 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * any nesting depth; mini-block rows read exactly the chunks that hold them, adjacent chunks in
  * one request; constant pages read nothing; dictionaries are read once, then cached.
  */
-class ReadCountTest {
-  static BufferAllocator allocator;
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterAll
-  static void close() {
-    allocator.close();
-  }
-
+class ReadCountTest extends WithAllocator {
   static Field with(Field f, String key, String value) {
     return new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), null, Map.of("lance-encoding:" + key, value)), f.getChildren());
   }

@@ -20,15 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,20 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * inner-list starts of the chunk's trailing row, plus one when that part begins inside an inner
  * list; such files read back the same by range, scan and take.
  */
-class RepetitionIndexDepthTest {
-  static BufferAllocator allocator;
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterAll
-  static void close() {
-    allocator.close();
-  }
-
+class RepetitionIndexDepthTest extends WithAllocator {
   static Stream<Arguments> cases() {
     List<Arguments> out = new ArrayList<>();
     long seed = 100;
