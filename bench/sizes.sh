@@ -16,40 +16,7 @@ cd "$BENCH_DIR"
 # shellcheck source=snapshot-classpath.sh
 . "$BENCH_DIR/snapshot-classpath.sh"
 
-offline=()
-[ "${LANCE_CODEC_MVN_OFFLINE:-}" = 1 ] && offline=(-o)
-quiet_mvn() {
-  # Maven 3.8 prints stray colour codes even with -q; keep stdout clean.
-  "$@" 2>&1 | sed -e 's/\x1b\[[0-9;]*m//g' -e '/^[[:space:]]*$/d' >&2
-  return "${PIPESTATUS[0]}"
-}
-
-STAMP="target/compare-classpath.txt"
-stale() {
-  [ -f "$STAMP" ] || return 0
-  [ -n "$(find "$ROOT" -maxdepth 1 -name pom.xml -newer "$STAMP" -print -quit 2>/dev/null)" ] && return 0
-  [ -n "$(find "$ROOT"/*/pom.xml "$ROOT"/*/src -newer "$STAMP" -type f -print -quit 2>/dev/null)" ] && return 0
-  return 1
-}
-if stale; then
-  echo "bench/sizes.sh: building our modules and bench/ (Maven output follows)" >&2
-  quiet_mvn mvn "${offline[@]}" -q -B -Dstyle.color=never -Dmaven.test.skip=true -f "$ROOT/pom.xml" install \
-    || { echo "bench/sizes.sh: building our modules failed (see above)" >&2; exit 1; }
-  quiet_mvn mvn "${offline[@]}" -q -B -Dstyle.color=never -DskipTests package \
-    || { echo "bench/sizes.sh: building bench/ failed (see above)" >&2; exit 1; }
-  quiet_mvn mvn "${offline[@]}" -q -B -Dstyle.color=never dependency:build-classpath -Dmdep.outputFile="$STAMP.tmp" \
-    -Dmdep.includeScope=runtime \
-    || { echo "bench/sizes.sh: resolving bench/'s class path failed (see above)" >&2; exit 1; }
-  mv "$STAMP.tmp" "$STAMP"
-fi
-
-# Private copies of our jars: other work re-installs them into ~/.m2 while this runs.
-SNAP="target/sizes-lib.$$"
-JVM_TMP="$BENCH_DIR/target/sizes-tmp.$$"
-cleanup() { rm -rf "$SNAP" "$JVM_TMP"; }
-trap cleanup EXIT
-mkdir -p "$SNAP" "$JVM_TMP"
-CP="$(snapshot_classpath "$STAMP" "$SNAP" "$BENCH_DIR/target/classes")"
+prepare_bench sizes "bench/sizes.sh"
 
 echo "# git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' + uncommitted changes')" >&2
 # The reference unpacks a ~173 MB native library into java.io.tmpdir per JVM; keep it under target/.
