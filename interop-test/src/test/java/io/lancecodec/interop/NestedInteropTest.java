@@ -354,29 +354,17 @@ class NestedInteropTest {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
-    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof org.apache.arrow.vector.UInt8Vector items) {
-      Long[] a = (Long[]) value;
+    } else if (v instanceof FixedSizeListVector fv
+        && fv.getDataVector() instanceof org.apache.arrow.vector.BaseFixedWidthVector items
+        && items instanceof org.apache.arrow.vector.BaseIntVector ints) {
+      // uint64 token ids (Long[]) and int32 items (Integer[])
+      Number[] a = (Number[]) value;
       int dim = fv.getListSize();
       for (int k = 0; k < dim; k++) {
         if (a == null || a[k] == null) {
           items.setNull(i * dim + k);
         } else {
-          items.setSafe(i * dim + k, a[k]);
-        }
-      }
-      if (a == null) {
-        fv.setNull(i);
-      } else {
-        fv.setNotNull(i);
-      }
-    } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
-      Integer[] a = (Integer[]) value;
-      int dim = fv.getListSize();
-      for (int k = 0; k < dim; k++) {
-        if (a == null || a[k] == null) {
-          items.setNull(i * dim + k);
-        } else {
-          items.setSafe(i * dim + k, a[k]);
+          ints.setWithPossibleTruncate(i * dim + k, a[k].longValue());
         }
       }
       if (a == null) {
