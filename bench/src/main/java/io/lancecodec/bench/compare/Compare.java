@@ -1,5 +1,6 @@
 package io.lancecodec.bench.compare;
 
+import io.lancecodec.bench.corpus.Cleanup;
 import io.lancecodec.bench.compare.Engines.Engine;
 import io.lancecodec.bench.compare.Engines.Reader;
 import io.lancecodec.runtime.CodecRegistry;
@@ -14,14 +15,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -119,9 +118,7 @@ public final class Compare {
         sets.forEach(Data::close);
       }
     } finally {
-      try (Stream<Path> s = Files.walk(tmp)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      Cleanup.deleteTree(tmp);
     }
     String footer = String.format(Locale.ROOT, "total %.0f s; loadavg after: %s", (System.nanoTime() - t0) / 1e9, loadavg());
     String random = RandomAccessTable.markdown(results, reps);

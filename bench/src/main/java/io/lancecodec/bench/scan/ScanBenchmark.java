@@ -1,5 +1,6 @@
 package io.lancecodec.bench.scan;
 
+import io.lancecodec.bench.corpus.Cleanup;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
@@ -13,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -184,20 +184,7 @@ public class ScanBenchmark {
 
   @TearDown(Level.Trial)
   public void tearDown() throws Exception {
-    if (ours != null) {
-      ours.close();
-    }
-    if (ref != null) {
-      ref.close();
-    }
-    if (alloc != null) {
-      alloc.close();
-    }
-    if (dir != null) {
-      try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-    }
+    Cleanup.closeThenDelete(dir, ours, ref, alloc);
   }
 
   // ---------------------------------------------------------------- benchmarks

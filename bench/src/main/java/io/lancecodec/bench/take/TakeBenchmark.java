@@ -1,18 +1,17 @@
 package io.lancecodec.bench.take;
 
+import io.lancecodec.bench.corpus.Cleanup;
 import io.lancecodec.bench.corpus.Corpus;
 import io.lancecodec.runtime.LanceFileReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -140,20 +139,7 @@ public class TakeBenchmark {
 
   @TearDown(Level.Trial)
   public void tearDown() throws Exception {
-    if (ours != null) {
-      ours.close();
-    }
-    if (ref != null) {
-      ref.close();
-    }
-    if (alloc != null) {
-      alloc.close();
-    }
-    if (dir != null) {
-      try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-    }
+    Cleanup.closeThenDelete(dir, ours, ref, alloc);
   }
 
   /** Which of the 10,000 rows the next one-row call reads (per thread). */
