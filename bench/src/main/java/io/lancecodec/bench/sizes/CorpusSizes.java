@@ -208,11 +208,11 @@ public final class CorpusSizes {
     }
     long oursBytes = Files.size(ours);
     String oursEnc = describe(ours);
-    long searchCache = searchCacheAfterUse(ours, alloc);
+    OurRead read = readOurs(ours, alloc);
     String check = "-";
     String refReads = "-";
     if (verify) {
-      check = digestOurs(ours, alloc) == digest ? "ok" : "MISMATCH";
+      check = read.digest() == digest ? "ok" : "MISMATCH";
       if (withRef) {
         refReads = digestRef(ours, alloc) == digest ? "ok" : "MISMATCH";
       }
@@ -230,7 +230,7 @@ public final class CorpusSizes {
       double bpv = anchor.bytesPerValue(col.label(), variant, v);
       anchorBytes = Double.isNaN(bpv) ? -1 : Math.round(bpv * col.values());
     }
-    return new Cell(col, variant, version, oursBytes, refBytes, anchorBytes, oursEnc, refEnc, check, refReads, searchCache);
+    return new Cell(col, variant, version, oursBytes, refBytes, anchorBytes, oursEnc, refEnc, check, refReads, read.searchCache());
   }
 
   /** The reference's FSST output varies from write to write: the median of this and 4 more writes. */
@@ -263,36 +263,30 @@ public final class CorpusSizes {
     }
   }
 
+  /** Our reader on our file: the source digest of a full scan, and the search cache after it. */
+  record OurRead(long digest, long searchCache) {}
+
   /**
-   * What our reader keeps to find any row (the paper's search cache) once it has opened the file,
-   * scanned it and taken a few rows, i.e. with every lazily loaded table in place.
+   * One open and one scan of our file: the values' digest, then a take of a few rows so every
+   * lazily loaded table is in place, then what the reader keeps to find any row (the paper's
+   * search cache).
    */
-  private static long searchCacheAfterUse(Path file, BufferAllocator alloc) {
+  private static OurRead readOurs(Path file, BufferAllocator alloc) {
+    CRC32C crc = new CRC32C();
     try (LanceFileReader r = LanceFileReader.open(file)) {
       try (Scanner s = r.scan(List.of(CorpusColumn.COL), 1 << 16, alloc)) {
         while (s.hasNext()) {
-          s.next().close();
+          try (VectorSchemaRoot b = s.next()) {
+            CorpusColumn.digest(b.getVector(0), crc);
+          }
         }
       }
       long n = r.numRows();
       if (n > 0) {
         r.take(new long[] {0, n / 2, n - 1}, List.of(CorpusColumn.COL), alloc).close();
       }
-      return r.searchCacheBytes();
+      return new OurRead(crc.getValue(), r.searchCacheBytes());
     }
-  }
-
-  private static long digestOurs(Path file, BufferAllocator alloc) {
-    CRC32C crc = new CRC32C();
-    try (LanceFileReader r = LanceFileReader.open(file);
-        Scanner s = r.scan(List.of(CorpusColumn.COL), 1 << 16, alloc)) {
-      while (s.hasNext()) {
-        try (VectorSchemaRoot b = s.next()) {
-          CorpusColumn.digest(b.getVector(0), crc);
-        }
-      }
-    }
-    return crc.getValue();
   }
 
   private static long digestRef(Path file, BufferAllocator alloc) throws Exception {
