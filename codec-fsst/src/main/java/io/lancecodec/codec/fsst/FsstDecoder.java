@@ -8,9 +8,13 @@ import java.util.Arrays;
 /**
  * Decompresses FSST-coded strings, one value after another: each symbol is stored as one 8-byte
  * word (the next symbol overwrites the excess), eight codes at a time when none of them is an
- * escape. Undefined codes and an escape without its literal are CORRUPT; the output buffer always
- * has 8 bytes of room per remaining code, so nothing is written or read out of bounds even for
- * hostile input. Immutable and thread-safe.
+ * escape. Undefined codes and an escape without its literal are CORRUPT; before each group of
+ * codes the output buffer is grown to 8 bytes of room per code, so nothing is written or read out
+ * of bounds even for hostile input. Thread-safe: its one mutable field is a size guess, and any
+ * value a racing thread leaves there is a valid guess.
+ *
+ * <p>The output array is allocated from that guess (the last block's expansion) and handed out
+ * untrimmed when little of it is unused, which saves a copy of every decoded chunk.
  *
  * <p>An undefined code is caught without a test per code: its length is {@link #UNDEFINED}, which
  * moves the output position past the end of any array (or below 0), so the next store fails its
@@ -47,23 +51,30 @@ final class FsstDecoder {
     }
     byte[] in = block.data();
     int n = LanceCodecException.checkedInt(block.numValues(), "fsst: value count");
-    int[] ends = new int[n + 1];
-    int first = readEnds(block, in.length, ends);
-    int last = ends[n];
-    byte[] out = scratch((int) Math.min(Integer.MAX_VALUE - 16, 3L * (last - first) + 64));
     boolean wide = block.bitsPerOffset() == 64;
+    byte[] inOffsets = block.offsets();
+    long firstOffset = block.offset(0);
+    long lastOffset = block.offset(n);
+    if (firstOffset < 0 || firstOffset > lastOffset || lastOffset > in.length) {
+      throw LanceCodecException.corrupt(
+          "fsst: codes [" + firstOffset + ", " + lastOffset + ") do not lie within " + in.length + " data bytes");
+    }
+    int first = (int) firstOffset;
+    int last = (int) lastOffset;
+    byte[] out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, (long) (last - first) * expansion / 16 + 64)];
     byte[] outOffsets = new byte[(n + 1) * (wide ? 8 : 4)];
     final long[] sym = symbols;
     final int[] lens = lengths;
     int o = 0;
     // Windows of whole values, about WINDOW code bytes each (one longer value is a window alone).
+    int ws = first;
     for (int a = 0; a < n; ) {
-      int ws = ends[a];
-      int b = a + 1;
-      while (b < n && ends[b + 1] - ws <= WINDOW) {
-        b++;
+      int b = windowEnd(inOffsets, wide, a, n, ws, last);
+      long windowEnd = end(inOffsets, wide, b);
+      if (windowEnd < ws || windowEnd > last) {
+        throw outOfOrder(b, windowEnd, last);
       }
-      int we = ends[b];
+      int we = (int) windowEnd;
       // at[p - ws]: where the output of the code at p starts, -1 at an escape's literal. Value
       // ends are looked up here afterwards, which keeps the loop free of per-value branches.
       int[] at = positions(we - ws + 1);
@@ -119,7 +130,7 @@ final class FsstDecoder {
             at[p - ws] = o;
             if (c == FsstFormat.ESCAPE) {
               if (p + 1 >= we) {
-                throw danglingEscape(ends, p + 1);
+                throw danglingEscape(b);
               }
               at[p + 1 - ws] = -1;
               out[o++] = in[p + 1];
@@ -139,59 +150,75 @@ final class FsstDecoder {
         throw corrupt(in, first, last);
       }
       at[we - ws] = o;
-      for (int i = a + 1; i <= b; i++) {
-        int end = at[ends[i] - ws];
-        if (end < 0) {
-          throw danglingEscape(ends, ends[i]);
+      // The window's value ends, checked here: in order and inside the window.
+      int prev = ws;
+      for (int i = a + 1; i < b; i++) {
+        long e = end(inOffsets, wide, i);
+        if (e < prev || e > we) {
+          throw outOfOrder(i, e, we);
         }
-        if (wide) {
-          LittleEndian.putLong(outOffsets, 8 * i, end);
-        } else {
-          LittleEndian.putInt(outOffsets, 4 * i, end);
+        int pos = at[(int) e - ws];
+        if (pos < 0) {
+          throw danglingEscape(i);
         }
+        prev = (int) e;
+        putEnd(outOffsets, wide, i, pos);
       }
+      putEnd(outOffsets, wide, b, o);
       a = b;
+      ws = we;
     }
-    keep(out);
-    // A buffer of our own (not the kept scratch) is handed out as is when little of it is unused:
-    // trimming a large output would cost a full copy. Data past the last offset is allowed.
-    byte[] data = out != SCRATCH.get() && out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
-    return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), data, n);
+    if (last > first) {
+      // a benign race: any thread's last ratio is as good a guess as another's
+      expansion = (int) Math.min(MAX_EXPANSION, 16L * o / (last - first) + 2);
+    }
+    // Handed out as is: data past the last offset is allowed, and the size guess keeps it small.
+    return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), out.length - o <= o / 2 ? out : Arrays.copyOf(out, o), n);
   }
 
   /**
-   * Reads the block's offsets into {@code ends[0..n]}, checking that they never decrease and stay
-   * within the data; returns the first.
+   * The last value of the window that starts with value {@code a} at code position {@code ws}:
+   * the furthest whose end is at most WINDOW code bytes on (found by halving, the offsets are
+   * checked as the window is finished), and at least value a + 1.
    */
-  private static int readEnds(DataBlock.VariableWidth block, int dataLength, int[] ends) {
-    int n = ends.length - 1;
-    byte[] offsets = block.offsets();
-    long first = block.offset(0);
-    if (first < 0 || first > dataLength) {
-      throw LanceCodecException.corrupt("fsst: first offset " + first + " outside " + dataLength + " data bytes");
+  private static int windowEnd(byte[] offsets, boolean wide, int a, int n, int ws, int last) {
+    if (last - ws <= WINDOW) {
+      return n;
     }
-    long prev = first;
-    boolean wide = block.bitsPerOffset() == 64;
-    for (int i = 1; i <= n; i++) {
-      long v = wide ? LittleEndian.getLong(offsets, 8 * i) : LittleEndian.getInt(offsets, 4 * i) & 0xFFFFFFFFL;
-      if (v < prev || v > dataLength) {
-        throw LanceCodecException.corrupt(
-            "fsst: offset " + i + " = " + v + " is out of order or past " + dataLength + " data bytes");
+    int lo = a + 1;
+    int hi = n;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (end(offsets, wide, mid) - ws <= WINDOW) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
       }
-      ends[i] = (int) v;
-      prev = v;
     }
-    ends[0] = (int) first;
-    return (int) first;
+    return lo;
   }
 
-  /**
-   * Per-thread decode buffer: the exact-size result is copied out of it (no zeroing of a large
-   * guess per chunk). Buffers above {@link #KEEP_BYTES} are not kept.
-   */
-  private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
+  private static long end(byte[] offsets, boolean wide, int i) {
+    return wide ? LittleEndian.getLong(offsets, 8 * i) : LittleEndian.getInt(offsets, 4 * i) & 0xFFFFFFFFL;
+  }
 
-  private static final int KEEP_BYTES = 4 << 20;
+  private static void putEnd(byte[] offsets, boolean wide, int i, int end) {
+    if (wide) {
+      LittleEndian.putLong(offsets, 8 * i, end);
+    } else {
+      LittleEndian.putInt(offsets, 4 * i, end);
+    }
+  }
+
+  private static LanceCodecException outOfOrder(int i, long offset, int limit) {
+    return LanceCodecException.corrupt("fsst: offset " + i + " = " + offset + " is out of order or past " + limit);
+  }
+
+  /** Output bytes per code byte, times 16, of the last page decoded: the next page's size guess. */
+  private int expansion = 48;
+
+  /** A symbol is at most 8 bytes: 8 output bytes per code byte, times 16. */
+  private static final int MAX_EXPANSION = 8 * 16;
 
   /** Code bytes decoded per window: the position table stays in cache. */
   private static final int WINDOW = 16 << 10;
@@ -199,12 +226,8 @@ final class FsstDecoder {
   private static final ThreadLocal<int[]> POSITIONS = new ThreadLocal<>();
 
   /** An escape whose literal would be the first byte of the next value, or past the end. */
-  private static LanceCodecException danglingEscape(int[] ends, int literal) {
-    int v = 0;
-    while (v + 1 < ends.length - 1 && ends[v + 1] < literal) {
-      v++;
-    }
-    return LanceCodecException.corrupt("fsst: value " + v + " ends with an escape byte and no literal");
+  private static LanceCodecException danglingEscape(int value) {
+    return LanceCodecException.corrupt("fsst: value " + (value - 1) + " ends with an escape byte and no literal");
   }
 
   /** Per-thread code-position table; every entry the caller reads is written first. */
@@ -218,18 +241,6 @@ final class FsstDecoder {
       POSITIONS.set(a);
     }
     return a;
-  }
-
-  private static byte[] scratch(int atLeast) {
-    byte[] b = SCRATCH.get();
-    return b != null && b.length >= atLeast ? b : new byte[atLeast];
-  }
-
-  private static void keep(byte[] b) {
-    byte[] kept = SCRATCH.get();
-    if (b.length <= KEEP_BYTES && (kept == null || b.length > kept.length)) {
-      SCRATCH.set(b);
-    }
   }
 
   private static byte[] grow(byte[] out, long need) {

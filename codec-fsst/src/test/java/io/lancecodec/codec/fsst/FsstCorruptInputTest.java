@@ -142,6 +142,14 @@ class FsstCorruptInputTest {
     byte[] wide = new byte[16];
     LittleEndian.putLong(wide, 0, -1L); // negative first offset
     corrupt(() -> d.decompress(new DataBlock.VariableWidth(wide, 64, data, 1)));
+    // 64-bit offsets that would look in range if cut to 32 bits
+    byte[] wrap = new byte[24];
+    LittleEndian.putLong(wrap, 8, (1L << 32) + 2);
+    LittleEndian.putLong(wrap, 16, 4);
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(wrap, 64, data, 2)));
+    LittleEndian.putLong(wrap, 8, 2);
+    LittleEndian.putLong(wrap, 16, (1L << 32) + 4);
+    corrupt(() -> d.decompress(new DataBlock.VariableWidth(wrap, 64, data, 2)));
     // backwards inside one 8-code group
     byte[] group = new byte[16];
     byte[] offs3 = new byte[16];
@@ -149,6 +157,54 @@ class FsstCorruptInputTest {
     LittleEndian.putInt(offs3, 8, 4);
     LittleEndian.putInt(offs3, 12, 16);
     corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs3, 32, group, 3)));
+  }
+
+  /**
+   * Offsets are checked as each window of codes is finished: a large block (several windows) with
+   * one offset going backwards, or one past the data, fails in any window.
+   */
+  @Test
+  void badOffsetsInLargeBlocks() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    int n = 6000; // 10 code bytes each: 60,000 bytes, about four windows
+    byte[] data = new byte[10 * n];
+    for (int at : new int[] {1, 1500, 2500, 4000, n - 1}) {
+      byte[] offs = new byte[4 * (n + 1)];
+      for (int i = 0; i <= n; i++) {
+        LittleEndian.putInt(offs, 4 * i, 10 * i);
+      }
+      LittleEndian.putInt(offs, 4 * at, 10 * at - 11); // before the previous end
+      corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, n)));
+      LittleEndian.putInt(offs, 4 * at, data.length + 1); // past the data
+      corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, n)));
+    }
+  }
+
+  /**
+   * The output size is guessed from the last block's expansion: a block that expands far more
+   * than the one before (or far less) still decodes whole.
+   */
+  @Test
+  void outputSizeGuessNeverLimits() {
+    SymbolTable eights = new SymbolTable(true, 0, 0, new long[] {0x3837363534333231L, 'x'}, new int[] {8, 1});
+    FsstDecoder d = new FsstDecoder(eights);
+    for (int round = 0; round < 3; round++) {
+      DataBlock.VariableWidth small = d.decompress(codes(fill(5000, (byte) 1)));
+      assertEquals(5000, small.offset(1));
+      DataBlock.VariableWidth big = d.decompress(codes(new byte[5000], fill(3, (byte) 1)));
+      assertEquals(40_000, big.offset(1));
+      assertEquals(40_003, big.offset(2));
+      for (int i = 0; i < 40_000; i++) {
+        assertEquals('1' + i % 8, big.data()[i]);
+      }
+      assertEquals('x', big.data()[40_002]);
+    }
+  }
+
+  private static byte[] fill(int n, byte b) {
+    byte[] a = new byte[n];
+    Arrays.fill(a, b);
+    return a;
   }
 
   @Test
