@@ -82,6 +82,7 @@ final class DictionaryEncoder {
     int n = (int) vw.numValues();
     int ow = vw.bitsPerOffset() / 8;
     byte[] d = vw.data();
+    double limit = ratio * ((vw.offset(n) - vw.offset(0)) + (long) (n + 1) * ow);
     Table table = new Table(budget + 1);
     int[] itemStart = new int[budget + 1];
     int[] itemEnd = new int[budget + 1];
@@ -108,6 +109,10 @@ final class DictionaryEncoder {
           itemStart[id] = s;
           itemEnd[id] = e;
           itemBytes += e - s;
+          if (variableEstimate(itemBytes, items, n, ow) >= limit) {
+            // the estimate only grows from here: the dictionary cannot win
+            return null;
+          }
           break;
         }
         if (Arrays.equals(d, itemStart[id], itemEnd[id], d, s, e)) {
@@ -120,9 +125,7 @@ final class DictionaryEncoder {
     if (items == 0) {
       return null;
     }
-    long plain = (vw.offset(n) - vw.offset(0)) + (long) (n + 1) * ow;
-    long estimate = itemBytes + (long) (items + 1) * ow + (long) n * ((32 - Integer.numberOfLeadingZeros(items)) + 7) / 8;
-    if (estimate >= ratio * plain) {
+    if (variableEstimate(itemBytes, items, n, ow) >= limit) {
       return null;
     }
     byte[] offs = new byte[(items + 1) * ow];
@@ -146,6 +149,18 @@ final class DictionaryEncoder {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
+    long plain = (long) n * w;
+    if (!reference) {
+      // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
+      // that packing shrinks about as well (token ids) are not encoded twice by the layout.
+      plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
+    }
+    // The estimate grows with the item count, so the scan stops as soon as it can no longer win:
+    // high-cardinality pages (token ids) are rejected after a few thousand values, not a page.
+    budget = Math.min(budget, maxItems(n, w, ratio * plain, reference));
+    if (budget <= 0) {
+      return null;
+    }
     Table table = new Table(budget + 1);
     int[] first = new int[budget + 1];
     int items = 0;
@@ -175,18 +190,7 @@ final class DictionaryEncoder {
       }
       LittleEndian.putInt(idx, i * 4, id);
     }
-    if (items == 0) {
-      return null;
-    }
-    long plain = (long) n * w;
-    if (!reference) {
-      // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
-      // that packing shrinks about as well (token ids) are not encoded twice by the layout.
-      plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
-    }
-    int indexBits = 32 - Integer.numberOfLeadingZeros(items);
-    long estimate = (long) items * w + (reference ? (long) n * (indexBits + 7) / 8 : ((long) n * indexBits + 7) / 8);
-    if (estimate >= ratio * plain) {
+    if (items == 0 || fixedEstimate(items, n, w, reference) >= ratio * plain) {
       return null;
     }
     byte[] data = new byte[items * w];
@@ -194,6 +198,32 @@ final class DictionaryEncoder {
       System.arraycopy(d, first[k] * w, data, k * w, w);
     }
     return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /** Bytes of a variable-width dictionary page: the items, their offsets and the indices. */
+  private static long variableEstimate(long itemBytes, int items, int n, int ow) {
+    return itemBytes + (long) (items + 1) * ow + (long) n * ((32 - Integer.numberOfLeadingZeros(items)) + 7) / 8;
+  }
+
+  /** Bytes of a fixed-width dictionary page of {@code items} entries: the items and the indices. */
+  private static long fixedEstimate(int items, int n, int w, boolean reference) {
+    int indexBits = 32 - Integer.numberOfLeadingZeros(items);
+    return (long) items * w + (reference ? (long) n * (indexBits + 7) / 8 : ((long) n * indexBits + 7) / 8);
+  }
+
+  /** The most items whose estimate stays below {@code limit} (found by halving: it only grows). */
+  static int maxItems(int n, int w, double limit, boolean reference) {
+    int lo = 0;
+    int hi = Math.max(n, 0);
+    while (lo < hi) {
+      int mid = (int) (((long) lo + hi + 1) >>> 1);
+      if (fixedEstimate(mid, n, w, reference) < limit) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
   }
 
   /** Bits of the widest value read as unsigned (a negative value needs the full width). */
