@@ -88,18 +88,29 @@ public class FsstBenchmark {
   /**
    * The mail sets ({@code strings/strings-mail-*.txt}, one value per line) and the three string
    * columns of the vega datasets the reference writes as FSST: {@code airports.csv} name and
-   * city, {@code movies.json} Title (non-null; the nine numeric titles as their digits).
+   * city, {@code movies.json} Title (non-null; the nine numeric titles as their digits);
+   * {@code corpus} is all of them, each its own page, so its rate is the corpus-wide one.
    */
-  @Param({"subjects", "from", "message-ids", "received", "urls", "airports-name", "airports-city", "movies-title"})
+  @Param({"subjects", "from", "message-ids", "received", "urls", "airports-name", "airports-city", "movies-title", "corpus"})
   public String dataset;
 
-  private DataBlock.VariableWidth raw;
+  /** The mail sets and vega columns, each its own page and symbol table: {@code corpus} decodes them all. */
+  static final List<String> CORPUS =
+      List.of("subjects", "from", "message-ids", "received", "urls", "airports-name", "airports-city", "movies-title");
+
+  /** One data set compressed as one page, in both forms. */
+  static final class Page {
+    DataBlock.VariableWidth raw;
+    long rawBytes;
+    final List<List<byte[]>> chunks = new ArrayList<>();
+    final List<Long> chunkValues = new ArrayList<>();
+    MiniBlockDecompressor miniBlock;
+    DataBlock perValueCodes;
+    PerValueDecompressor perValue;
+  }
+
+  private final List<Page> pages = new ArrayList<>();
   private long rawBytes;
-  private final List<List<byte[]>> chunks = new ArrayList<>();
-  private final List<Long> chunkValues = new ArrayList<>();
-  private MiniBlockDecompressor miniBlock;
-  private DataBlock perValueCodes;
-  private PerValueDecompressor perValue;
 
   /** Decoded bytes per second, reported beside the operations. */
   @State(Scope.Thread)
@@ -246,13 +257,23 @@ public class FsstBenchmark {
 
   @Setup(Level.Trial)
   public void setup() throws Exception {
-    raw = load(dataset);
-    rawBytes = raw.offset((int) raw.numValues());
     CodecRegistry registry = CodecRegistry.discover();
+    for (String name : dataset.equals("corpus") ? CORPUS : List.of(dataset)) {
+      Page page = prepare(registry, name);
+      pages.add(page);
+      rawBytes += page.rawBytes;
+    }
+  }
+
+  private static Page prepare(CodecRegistry registry, String name) throws Exception {
+    Page page = new Page();
+    DataBlock.VariableWidth raw = load(name);
+    page.raw = raw;
+    page.rawBytes = raw.offset((int) raw.numValues());
     CodecPlugin fsst = plugin(registry, "fsst");
     Ctx ctx = new Ctx(registry, raw);
     MiniBlockCompressed c = fsst.proposeMiniBlock(raw, ctx).orElseThrow().compressor().compress(raw);
-    miniBlock = registry.miniBlock(c.encoding());
+    page.miniBlock = registry.miniBlock(c.encoding());
     int pos = 0;
     long item = 0;
     long codeBytes = 0;
@@ -260,23 +281,24 @@ public class FsstBenchmark {
       MiniBlockChunk ch = c.chunks().get(k);
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
-      chunks.add(List.of(Arrays.copyOfRange(c.buffers().get(0), pos, pos + ch.bufferSizes()[0])));
-      chunkValues.add(n);
+      page.chunks.add(List.of(Arrays.copyOfRange(c.buffers().get(0), pos, pos + ch.bufferSizes()[0])));
+      page.chunkValues.add(n);
       pos += ch.bufferSizes()[0];
       codeBytes += ch.bufferSizes()[0];
       item += n;
     }
     Encoded<DataBlock> pv = fsst.proposePerValue(raw, ctx).orElseThrow().compressor().compress(raw);
-    perValue = registry.perValue(pv.encoding());
-    perValueCodes = pv.data();
+    page.perValue = registry.perValue(pv.encoding());
+    page.perValueCodes = pv.data();
     int table = ((CompressiveEncoding) c.encoding()).getFsst().getSymbolTable().size();
-    long ours = writeOurs();
-    long ref = writeReference();
+    long ours = writeOurs(page);
+    long ref = writeReference(page);
     System.out.printf(
         "%n%s: %d values, %d string bytes -> %d chunk bytes + %d table (ratio %.3f, %d chunks); "
             + "one-column files: ours %d, reference %d (ours/reference %.3f)%n",
-        dataset, raw.numValues(), rawBytes, codeBytes, table, (double) rawBytes / (codeBytes + table),
-        chunks.size(), ours, ref, (double) ours / ref);
+        name, raw.numValues(), page.rawBytes, codeBytes, table, (double) page.rawBytes / (codeBytes + table),
+        page.chunks.size(), ours, ref, (double) ours / ref);
+    return page;
   }
 
   static CodecPlugin plugin(CodecRegistry registry, String name) {
@@ -320,7 +342,9 @@ public class FsstBenchmark {
     }
   }
 
-  private VectorSchemaRoot root(BufferAllocator alloc) {
+  private static VectorSchemaRoot root(Page page, BufferAllocator alloc) {
+    DataBlock.VariableWidth raw = page.raw;
+    long rawBytes = page.rawBytes;
     Field f = new Field("v", new FieldType(false, ArrowType.Utf8.INSTANCE, null, null), null);
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(f)), alloc);
     VarCharVector v = (VarCharVector) root.getVector(0);
@@ -334,10 +358,10 @@ public class FsstBenchmark {
     return root;
   }
 
-  private long writeOurs() throws IOException {
+  private static long writeOurs(Page page) throws IOException {
     Path file = Files.createTempFile("fsst-ours-", ".lance");
     try (BufferAllocator alloc = new RootAllocator();
-        VectorSchemaRoot root = root(alloc);
+        VectorSchemaRoot root = root(page, alloc);
         LanceFileWriter w = LanceFileWriter.open(file, root.getSchema(), WriterOptions.defaults())) {
       w.write(root);
     }
@@ -346,10 +370,10 @@ public class FsstBenchmark {
     return size;
   }
 
-  private long writeReference() throws Exception {
+  private static long writeReference(Page page) throws Exception {
     Path file = Files.createTempFile("fsst-ref-", ".lance");
     try (BufferAllocator alloc = new RootAllocator();
-        VectorSchemaRoot root = root(alloc)) {
+        VectorSchemaRoot root = root(page, alloc)) {
       try (org.lance.file.LanceFileWriter w =
           org.lance.file.LanceFileWriter.open(file.toString(), alloc, null, Optional.of("2.1"), Map.of())) {
         w.write(root);
@@ -363,23 +387,34 @@ public class FsstBenchmark {
   @Benchmark
   public long miniBlock(Bytes counter) {
     long sum = 0;
-    for (int k = 0; k < chunks.size(); k++) {
-      DataBlock.VariableWidth b = (DataBlock.VariableWidth) miniBlock.decompress(chunks.get(k), chunkValues.get(k));
-      sum += b.data().length;
+    for (Page page : pages) {
+      for (int k = 0; k < page.chunks.size(); k++) {
+        DataBlock.VariableWidth b =
+            (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), page.chunkValues.get(k));
+        sum += b.data().length;
+      }
     }
     counter.bytes += rawBytes;
     return sum;
   }
 
   @Benchmark
-  public DataBlock perValue(Bytes counter) {
+  public long perValue(Bytes counter) {
+    long sum = 0;
+    for (Page page : pages) {
+      sum += page.perValue.decompress(page.perValueCodes).numValues();
+    }
     counter.bytes += rawBytes;
-    return perValue.decompress(perValueCodes);
+    return sum;
   }
 
   @Benchmark
-  public byte[] copyBaseline(Bytes counter) {
+  public long copyBaseline(Bytes counter) {
+    long sum = 0;
+    for (Page page : pages) {
+      sum += Arrays.copyOf(page.raw.data(), (int) page.rawBytes).length;
+    }
     counter.bytes += rawBytes;
-    return Arrays.copyOf(raw.data(), (int) rawBytes);
+    return sum;
   }
 }
