@@ -26,7 +26,7 @@ final class NestedAssembler {
 
   /** One layer's slots rebuilt from the levels: validity bits and, for lists, lengths. */
   static final class Slots {
-    byte[] valid = new byte[64];
+    byte[] valid;
     long[] lengths;
     int count;
     /**
@@ -35,13 +35,12 @@ final class NestedAssembler {
      */
     private final boolean countOnly;
 
-    Slots(boolean list) {
-      this(list, false);
-    }
-
-    Slots(boolean list, boolean countOnly) {
-      lengths = list ? new long[64] : null;
+    /** With room for {@code expected} slots, so that a scan does not grow them by doubling. */
+    Slots(boolean list, boolean countOnly, long expected) {
       this.countOnly = countOnly && !list;
+      int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
+      valid = this.countOnly ? new byte[0] : new byte[(cap + 7) / 8];
+      lengths = list ? new long[cap] : null;
     }
 
     void add(boolean isValid) {
@@ -113,10 +112,20 @@ final class NestedAssembler {
     int m = leaf.path().size();
     Slots[] slots = new Slots[m];
     boolean[] isList = new boolean[m];
+    long rows = 0;
+    long items = 0;
+    for (DecodedPage p : pieces) {
+      rows += p.numRows();
+      items += p.values().numValues();
+    }
+    boolean listAbove = false;
     for (int j = 0; j < m; j++) {
       Leaf.Kind k = Leaf.kind(leaf.path().get(j));
       isList[j] = k == Leaf.Kind.LIST || k == Leaf.Kind.LARGE_LIST;
-      slots[j] = new Slots(isList[j], j == m - 1);
+      // Top layers have one slot per row. A struct under a list has about one per value (nulls
+      // and empties aside); an inner list's count is not known, so it grows from small.
+      slots[j] = new Slots(isList[j], j == m - 1, !listAbove ? rows : isList[j] ? 0 : items);
+      listAbove |= isList[j];
     }
     List<DecodedPage> values = new ArrayList<>();
     for (DecodedPage p : pieces) {
@@ -181,8 +190,9 @@ final class NestedAssembler {
     if (r == null && maxRep > 0) {
       throw LanceCodecException.corrupt("page with lists has no repetition levels");
     }
-    short[] leafDef = new short[(int) Math.min(numValues, n)];
-    boolean leafNulls = false;
+    int leafCap = (int) Math.min(numValues, n);
+    // allocated at the first null leaf: most pages have none
+    short[] leafDef = null;
     int v = 0;
     long rows = 0;
     // Levels that continue the inner-most list with a valid item (rep 0, def 0) are most of a
@@ -209,10 +219,10 @@ final class NestedAssembler {
         for (int j = innerStart; j < m; j++) {
           slots[j].addValid(run);
         }
-        if (v + run > leafDef.length) {
+        if (v + run > leafCap) {
           throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
         }
-        v += run; // leafDef is already 0 (valid) there
+        v += run; // leafDef (if any) is already 0 (valid) there
         i = e - 1;
         continue;
       }
@@ -247,11 +257,16 @@ final class NestedAssembler {
           }
         }
         if (j == m - 1) {
-          if (v >= leafDef.length) {
+          if (v >= leafCap) {
             throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
           }
-          leafDef[v++] = (short) (isNullHere ? 1 : 0);
-          leafNulls |= isNullHere;
+          if (isNullHere) {
+            if (leafDef == null) {
+              leafDef = new short[leafCap];
+            }
+            leafDef[v] = 1;
+          }
+          v++;
         } else if (isList[j]) {
           slots[j].lengths[slots[j].count - 1]++;
         }
@@ -264,7 +279,7 @@ final class NestedAssembler {
       throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
     }
     // no levels = all valid, which the vector filler sets a byte at a time
-    return new DecodedPage(p.values(), null, leafNulls ? leafDef : null, v);
+    return new DecodedPage(p.values(), null, leafDef, v);
   }
 
   /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */

@@ -346,7 +346,13 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     BlockAppender out = new BlockAppender(expected);
     LevelSink levels = new LevelSink(true, def != null, expected);
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
+    int bits = values.directBits();
+    boolean direct = bits > 0 && bits % 8 == 0 && !hasDictionary;
+    // The last chunk whose levels were decoded (a range may start in the chunk the previous one
+    // ended in); its values are decoded only when a range takes part of them.
     int cachedK = -1;
+    Header h = null;
+    byte[] hSpan = null;
     Chunk cached = null;
     for (int i = 0; i < ranges.length; i += 2) {
       long a = ranges[i];
@@ -359,27 +365,28 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       long rowsLeft = b - a;
       boolean done = false;
       for (int k = s; k <= e && !done; k++) {
-        Chunk c;
-        if (k == cachedK) {
-          c = cached;
-        } else {
+        long nk = chunkValues.get(k);
+        if (k != cachedK) {
           if (span == null) {
             // from the first chunk not decoded already: a range starting in the chunk the
             // previous one ended in does not read that chunk again
             spanStart = chunkOffset(k);
             span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
           }
-          c = decode(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), chunkValues.get(k), k, dict);
+          h = header(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), nk, k);
+          hSpan = span;
           cachedK = k;
-          cached = c;
+          cached = null;
         }
+        short[] rep = h.rep();
+        short[] def = h.levels();
         int from = 0;
-        int n = c.rep.length;
+        int n = rep.length;
         if (k == s) {
           // skip to the start of row a: the toSkip-th row start of this chunk
           from = -1;
           for (int j = 0; j < n; j++) {
-            if (c.rep[j] == maxRep && toSkip-- == 0) {
+            if (rep[j] == maxRep && toSkip-- == 0) {
               from = j;
               break;
             }
@@ -390,7 +397,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
         }
         int to = from;
         while (to < n) {
-          if (c.rep[to] == maxRep) {
+          if (rep[to] == maxRep) {
             if (rowsLeft == 0) {
               done = true;
               break;
@@ -399,10 +406,22 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           }
           to++;
         }
-        int v0 = Levels.visible(c.def, 0, from, maxVisible);
-        int v1 = v0 + Levels.visible(c.def, from, to, maxVisible);
-        out.append(c.values, v0, v1, null);
-        levels.append(c.rep, c.def, from, to);
+        int v0 = Levels.visible(def, 0, from, maxVisible);
+        int v1 = v0 + Levels.visible(def, from, to, maxVisible);
+        int at = -1;
+        if (direct && cached == null && v0 == 0 && v1 == nk) {
+          // a scan takes most chunks whole: their values go straight into the output
+          at = out.reserveFixed(bits, v1, null, 0);
+        }
+        if (at >= 0) {
+          values.decodeInto(hSpan, h.offsets(), h.sizes(), v1, out.data(), at);
+        } else {
+          if (cached == null) {
+            cached = decodeValues(hSpan, h, nk, k, dict);
+          }
+          out.append(cached.values, v0, v1, null);
+        }
+        levels.append(rep, def, from, to);
       }
       if (rowsLeft != 0) {
         throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
@@ -573,7 +592,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
-    Header h = header(b, off, len, n, k);
+    return decodeValues(b, header(b, off, len, n, k), n, k, dictionary);
+  }
+
+  /** The values of the chunk in {@code b} whose header is {@code h}. */
+  private Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
