@@ -351,8 +351,8 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     // The last chunk whose levels were decoded (a range may start in the chunk the previous one
     // ended in); its values are decoded only when a range takes part of them.
     int cachedK = -1;
-    Header h = null;
     byte[] hSpan = null;
+    int hOff = 0;
     Chunk cached = null;
     for (int i = 0; i < ranges.length; i += 2) {
       long a = ranges[i];
@@ -364,29 +364,33 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       long toSkip = a - rowStarts.prefix(s);
       long rowsLeft = b - a;
       boolean done = false;
-      for (int k = s; k <= e && !done; k++) {
+      long chunkAt = chunkOffset(s);
+      for (int k = s; k <= e && !done; chunkAt += chunkBytes(k), k++) {
         long nk = chunkValues.get(k);
         if (k != cachedK) {
           if (span == null) {
             // from the first chunk not decoded already: a range starting in the chunk the
             // previous one ended in does not read that chunk again
-            spanStart = chunkOffset(k);
+            spanStart = chunkAt;
             span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
           }
-          h = header(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), nk, k);
           hSpan = span;
+          hOff = (int) (chunkAt - spanStart);
           cachedK = k;
           cached = null;
         }
-        short[] rep = h.rep();
-        short[] def = h.levels();
+        // the chunk's levels land past the end of the output's and are then cut to the rows taken
+        Header h = header(hSpan, hOff, (int) chunkBytes(k), nk, k, levels);
+        short[] rep = levels.repArray();
+        short[] def = levels.defArray();
+        int base = levels.count();
+        int n = h.numLevels();
         int from = 0;
-        int n = rep.length;
         if (k == s) {
           // skip to the start of row a: the toSkip-th row start of this chunk
           from = -1;
           for (int j = 0; j < n; j++) {
-            if (rep[j] == maxRep && toSkip-- == 0) {
+            if (rep[base + j] == maxRep && toSkip-- == 0) {
               from = j;
               break;
             }
@@ -397,7 +401,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
         }
         int to = from;
         while (to < n) {
-          if (rep[to] == maxRep) {
+          if (rep[base + to] == maxRep) {
             if (rowsLeft == 0) {
               done = true;
               break;
@@ -406,8 +410,8 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           }
           to++;
         }
-        int v0 = Levels.visible(def, 0, from, maxVisible);
-        int v1 = v0 + Levels.visible(def, from, to, maxVisible);
+        int v0 = Levels.visible(def, base, base + from, maxVisible);
+        int v1 = v0 + Levels.visible(def, base + from, base + to, maxVisible);
         int at = -1;
         if (direct && cached == null && v0 == 0 && v1 == nk) {
           // a scan takes most chunks whole: their values go straight into the output
@@ -417,11 +421,12 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           values.decodeInto(hSpan, h.offsets(), h.sizes(), v1, out.data(), at);
         } else {
           if (cached == null) {
-            cached = decodeValues(hSpan, h, nk, k, dict);
+            short[] valueDefs = dict == null ? null : valueLevels(def, base, base + n, nk);
+            cached = decodeValues(hSpan, h, nk, k, dict, valueDefs);
           }
           out.append(cached.values, v0, v1, null);
         }
-        levels.append(rep, def, from, to);
+        levels.keep(from, to);
       }
       if (rowsLeft != 0) {
         throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
@@ -462,7 +467,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   record Chunk(DataBlock values, short[] rep, short[] def) {}
 
   /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
-  private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep) {}
+  private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep, int numLevels) {}
 
   /**
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
@@ -527,6 +532,14 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   private Header header(byte[] b, int off, int len, long n, int k) {
+    return header(b, off, len, n, k, null);
+  }
+
+  /**
+   * The chunk's header; with a {@code sink}, a repeated chunk's levels are decoded into it past
+   * its end (see {@link LevelSink#keep}) instead of into arrays of their own.
+   */
+  private Header header(byte[] b, int off, int len, long n, int k, LevelSink sink) {
     int pos = off;
     int end = off + len;
     int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
@@ -559,12 +572,21 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     }
     pos = off + MiniBlockPageEncoder.pad8(pos - off);
     short[] repLevels = null;
+    boolean inSink = sink != null && rep != null;
+    if (inSink) {
+      sink.reserve(numLevels);
+    }
+    int at = inSink ? sink.count() : 0;
     if (rep != null) {
       if (pos + repSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": rep levels run past the chunk");
       }
-      byte[] r = java.util.Arrays.copyOfRange(b, pos, pos + repSize);
-      repLevels = Levels.shorts(rep.decompress(r, numLevels), numLevels);
+      if (inSink) {
+        rep.decompressLevels(b, pos, repSize, numLevels, sink.repArray(), at);
+      } else {
+        byte[] r = java.util.Arrays.copyOfRange(b, pos, pos + repSize);
+        repLevels = Levels.shorts(rep.decompress(r, numLevels), numLevels);
+      }
       pos = off + MiniBlockPageEncoder.pad8(pos + repSize - off);
     }
     short[] levels = null;
@@ -573,8 +595,12 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       if (pos + defSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": def levels run past the chunk");
       }
-      byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
-      levels = Levels.shorts(def.decompress(d, defCount), defCount);
+      if (inSink) {
+        def.decompressLevels(b, pos, defSize, numLevels, sink.defArray(), at);
+      } else {
+        byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
+        levels = Levels.shorts(def.decompress(d, defCount), defCount);
+      }
       pos = off + MiniBlockPageEncoder.pad8(pos + defSize - off);
     }
     int[] offsets = new int[numBuffers];
@@ -585,18 +611,25 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       offsets[i] = pos;
       pos = off + MiniBlockPageEncoder.pad8(pos + sizes[i] - off);
     }
-    if (repLevels != null && Levels.visible(levels, 0, numLevels, maxVisible) != n) {
+    if (rep != null && (inSink ? Levels.visible(sink.defArray(), at, at + numLevels, maxVisible)
+        : Levels.visible(levels, 0, numLevels, maxVisible)) != n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels do not hold its " + n + " values");
     }
-    return new Header(offsets, sizes, levels, repLevels);
+    return new Header(offsets, sizes, levels, repLevels, numLevels);
   }
 
   Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
-    return decodeValues(b, header(b, off, len, n, k), n, k, dictionary);
+    Header h = header(b, off, len, n, k);
+    short[] valueDefs = dictionary == null ? null
+        : h.rep() == null ? h.levels() : valueLevels(h.levels(), 0, h.levels() == null ? 0 : h.levels().length, n);
+    return decodeValues(b, h, n, k, dictionary, valueDefs);
   }
 
-  /** The values of the chunk in {@code b} whose header is {@code h}. */
-  private Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary) {
+  /**
+   * The values of the chunk in {@code b} whose header is {@code h}; a dictionary resolves them
+   * with {@code valueDefs}, the def level of each value (null: all valid).
+   */
+  private Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
@@ -607,21 +640,24 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
     if (dictionary != null) {
-      v = dictionary.resolve(v, h.rep() == null ? levels : valueLevels(levels, n));
+      v = dictionary.resolve(v, valueDefs);
     }
     return new Chunk(v, h.rep(), levels);
   }
 
-  /** The def level of each value (visible level), for pages whose levels outnumber values. */
-  private short[] valueLevels(short[] levels, long n) {
+  /**
+   * The def level of each value (visible level) among {@code levels[from, to)}, which hold
+   * {@code n} values (checked by the header), for pages whose levels outnumber values.
+   */
+  private short[] valueLevels(short[] levels, int from, int to, long n) {
     if (levels == null) {
       return null;
     }
     short[] out = new short[(int) n];
     int v = 0;
-    for (short l : levels) {
-      if ((l & 0xFFFF) <= maxVisible) {
-        out[v++] = l;
+    for (int i = from; i < to; i++) {
+      if ((levels[i] & 0xFFFF) <= maxVisible) {
+        out[v++] = levels[i];
       }
     }
     return out;
