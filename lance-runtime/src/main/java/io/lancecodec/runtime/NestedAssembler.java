@@ -105,18 +105,26 @@ final class NestedAssembler {
     }
   }
 
-  /** A leaf column unravelled: slots per layer (outer first) and its values as flat pieces. */
-  record Unravelled(Slots[] layers, List<DecodedPage> values) {}
+  /**
+   * A leaf column unravelled: slots per layer (outer first) and its values as flat pieces, or,
+   * with a {@code sink}, the pieces' levels only and their values in the sink.
+   */
+  record Unravelled(Slots[] layers, List<DecodedPage> values, ArrowSink sink) {}
 
   static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces) {
+    return unravel(leaf, pieces, null, null);
+  }
+
+  /** With the value count of each piece when their values went to {@code sink} (null otherwise). */
+  static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces, long[] sunkCounts, ArrowSink sink) {
     int m = leaf.path().size();
     Slots[] slots = new Slots[m];
     boolean[] isList = new boolean[m];
     long rows = 0;
     long items = 0;
-    for (DecodedPage p : pieces) {
-      rows += p.numRows();
-      items += p.values().numValues();
+    for (int i = 0; i < pieces.size(); i++) {
+      rows += pieces.get(i).numRows();
+      items += sunkCounts != null ? sunkCounts[i] : pieces.get(i).values().numValues();
     }
     boolean listAbove = false;
     for (int j = 0; j < m; j++) {
@@ -128,13 +136,14 @@ final class NestedAssembler {
       listAbove |= isList[j];
     }
     List<DecodedPage> values = new ArrayList<>();
-    for (DecodedPage p : pieces) {
-      values.add(unravelPiece(p, m, isList, slots));
+    for (int i = 0; i < pieces.size(); i++) {
+      DecodedPage p = pieces.get(i);
+      values.add(unravelPiece(p, sunkCounts != null ? sunkCounts[i] : p.values().numValues(), m, isList, slots));
     }
-    return new Unravelled(slots, values);
+    return new Unravelled(slots, values, sink);
   }
 
-  private static DecodedPage unravelPiece(DecodedPage p, int m, boolean[] isList, Slots[] slots) {
+  private static DecodedPage unravelPiece(DecodedPage p, long numValues, int m, boolean[] isList, Slots[] slots) {
     List<LevelLayer> layers = p.layers();
     if (layers == null || layers.size() != m) {
       throw LanceCodecException.corrupt("page has " + (layers == null ? 1 : layers.size()) + " rep/def layers, the field nests " + m + " deep");
@@ -182,7 +191,6 @@ final class NestedAssembler {
     }
     short[] r = p.repLevels();
     short[] d = p.defLevels();
-    long numValues = p.values().numValues();
     int n = r != null ? r.length : d != null ? d.length : LanceCodecException.checkedInt(numValues, "values");
     if (r != null && d != null && r.length != d.length) {
       throw LanceCodecException.corrupt(r.length + " rep levels but " + d.length + " def levels");
@@ -287,7 +295,11 @@ final class NestedAssembler {
     Leaf.Kind kind = Leaf.kind(field);
     if (kind == Leaf.Kind.LEAF) {
       Unravelled u = data.get(0);
-      VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      if (u.sink() != null) {
+        VectorFiller.fillFromSink(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count, u.sink());
+      } else {
+        VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      }
       return;
     }
     Slots s = data.get(0).layers()[depth];

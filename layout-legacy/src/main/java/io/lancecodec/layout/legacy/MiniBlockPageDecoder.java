@@ -268,9 +268,17 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   @Override
+  public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.FixedWidthSink sink) {
+    if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || values.directBits() != bits) {
+      return read(ranges);
+    }
+    return readRepeated(ranges, sink);
+  }
+
+  @Override
   public DecodedPage read(long[] ranges) {
     if (rep != null) {
-      return readRepeated(ranges);
+      return readRepeated(ranges, null);
     }
     long total = 0;
     for (int i = 0; i < ranges.length; i += 2) {
@@ -335,19 +343,26 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   /**
    * Rows of a page with lists: the repetition index says which chunks hold each range (from the
    * chunk where its first row starts to the one where its last row ends); the rep levels of
-   * those chunks then mark the row starts to cut at.
+   * those chunks then mark the row starts to cut at. With a {@code sink} (byte-aligned values
+   * the codec decodes directly, no dictionary) the values go there instead of into the page.
    */
-  private DecodedPage readRepeated(long[] ranges) {
+  private DecodedPage readRepeated(long[] ranges, io.lancecodec.spi.FixedWidthSink sink) {
     long rows = 0;
     for (int i = 0; i < ranges.length; i += 2) {
       rows += ranges[i + 1] - ranges[i];
     }
     long expected = expectedItems(ranges, rows);
-    BlockAppender out = new BlockAppender(expected);
     LevelSink levels = new LevelSink(true, def != null, expected);
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int bits = values.directBits();
     boolean direct = bits > 0 && bits % 8 == 0 && !hasDictionary;
+    BlockAppender out = sink == null ? new BlockAppender(expected) : null;
+    int width = bits / 8;
+    // one chunk's values, decoded whole and kept in cache until appended to the sink
+    byte[] scratch = new byte[0];
+    if (sink != null) {
+      sink.reserve(expected * width);
+    }
     // The last chunk whose levels were decoded (a range may start in the chunk the previous one
     // ended in); its values are decoded only when a range takes part of them.
     int cachedK = -1;
@@ -412,6 +427,16 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
         }
         int v0 = Levels.visible(def, base, base + from, maxVisible);
         int v1 = v0 + Levels.visible(def, base + from, base + to, maxVisible);
+        if (sink != null) {
+          int total = LanceCodecException.checkedInt(nk, "chunk values");
+          if (scratch.length < total * width) {
+            scratch = new byte[total * width];
+          }
+          values.decodeInto(hSpan, h.offsets(), h.sizes(), total, scratch, 0);
+          sink.append(scratch, v0 * width, (v1 - v0) * width);
+          levels.keep(from, to);
+          continue;
+        }
         int at = -1;
         if (direct && cached == null && v0 == 0 && v1 == nk) {
           // a scan takes most chunks whole: their values go straight into the output
@@ -432,7 +457,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
         throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
       }
     }
-    return new DecodedPage(out.block(), levels.rep(), levels.def(), rows, layers);
+    return new DecodedPage(sink == null ? out.block() : null, levels.rep(), levels.def(), rows, layers);
   }
 
   /**
