@@ -191,7 +191,7 @@ final class FsstDecoder {
    */
   private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
 
-  private static final int KEEP_BYTES = 4 << 20;
+  private static final int KEEP_BYTES = 8 << 20;
 
   /** Code bytes decoded per window: the position table stays in cache. */
   private static final int WINDOW = 16 << 10;
