@@ -322,21 +322,47 @@ final class FullZipPage {
       void reserve(int rawLen) {
         long needVals = (long) valsLen + rawLen;
         if (needVals > vals.length) {
-          vals = java.util.Arrays.copyOf(vals, grow(vals.length, needVals));
+          vals = regather(GATHER_VALUES, vals, valsLen, needVals);
         }
         if (variable) {
+          // at most one item per control word
           long needOffs = ((long) count + rawLen / ctrl + 1) * width;
           if (needOffs > offs.length) {
-            offs = java.util.Arrays.copyOf(offs, grow(offs.length, needOffs));
+            offs = regather(GATHER_OFFSETS, offs, (count + 1) * width, needOffs);
           }
         }
       }
 
       DataBlock block() {
+        byte[] data = vals == GATHER_VALUES.get() ? java.util.Arrays.copyOf(vals, valsLen) : trim(vals, valsLen);
         return variable
-            ? new DataBlock.VariableWidth(trim(offs, (count + 1) * width), width * 8, trim(vals, valsLen), count)
-            : new DataBlock.FixedWidth(trim(vals, valsLen), width * 8, count);
+            ? new DataBlock.VariableWidth(offs == GATHER_OFFSETS.get() ? java.util.Arrays.copyOf(offs, (count + 1) * width)
+                : trim(offs, (count + 1) * width), width * 8, data, count)
+            : new DataBlock.FixedWidth(data, width * 8, count);
       }
+    }
+
+    /**
+     * Per thread, the arrays a read gathers its items and their offsets in (one read at a time
+     * per thread): both are copied out at their exact size, so a scan does not allocate and zero
+     * arrays sized for each batch's row bytes only to trim them. Arrays above
+     * {@link #KEEP_GATHER} bytes are not kept.
+     */
+    private static final ThreadLocal<byte[]> GATHER_VALUES = new ThreadLocal<>();
+
+    private static final ThreadLocal<byte[]> GATHER_OFFSETS = new ThreadLocal<>();
+
+    private static final int KEEP_GATHER = 8 << 20;
+
+    /** {@code a}'s first {@code used} bytes moved to an array of at least {@code need} bytes, the kept one if it fits. */
+    private static byte[] regather(ThreadLocal<byte[]> kept, byte[] a, int used, long need) {
+      byte[] k = kept.get();
+      byte[] next = k != null && k != a && k.length >= need ? k : new byte[grow(a.length, need)];
+      System.arraycopy(a, 0, next, 0, used);
+      if (next != k && next.length <= KEEP_GATHER) {
+        kept.set(next);
+      }
+      return next;
     }
 
     private static int grow(int cap, long need) {
