@@ -352,7 +352,18 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       rows += ranges[i + 1] - ranges[i];
     }
     long expected = expectedItems(ranges, rows);
-    LevelSink levels = new LevelSink(true, def != null, expected);
+    // A scan reads one range: its levels are counted first, so that the level arrays are
+    // allocated at their final size and handed out without a trimming copy.
+    byte[] firstSpan = null;
+    long exact = -1;
+    if (ranges.length == 2 && ranges[1] > ranges[0]) {
+      int s = startChunk(ranges[0]);
+      int e = endChunk(ranges[1]);
+      long spanStart = chunkOffset(s);
+      firstSpan = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
+      exact = exactLevels(ranges[0], ranges[1], s, e, firstSpan, spanStart);
+    }
+    LevelSink levels = new LevelSink(true, def != null, exact >= 0 ? exact : expected);
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
     int bits = values.directBits();
     boolean direct = bits > 0 && bits % 8 == 0 && !hasDictionary;
@@ -374,8 +385,8 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       long b = ranges[i + 1];
       int s = startChunk(a);
       int e = endChunk(b);
-      long spanStart = 0;
-      byte[] span = null;
+      long spanStart = i == 0 && firstSpan != null ? chunkOffset(s) : 0;
+      byte[] span = i == 0 ? firstSpan : null;
       long toSkip = a - rowStarts.prefix(s);
       long rowsLeft = b - a;
       boolean done = false;
@@ -394,11 +405,13 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           cachedK = k;
           cached = null;
         }
-        // the chunk's levels land past the end of the output's and are then cut to the rows taken
-        Header h = header(hSpan, hOff, (int) chunkBytes(k), nk, k, levels);
-        short[] rep = levels.repArray();
-        short[] def = levels.defArray();
-        int base = levels.count();
+        // The chunk's levels land past the end of the output's and are then cut to the rows
+        // taken; with exact sizing, the first and last chunks (cut) go through their own arrays.
+        LevelSink target = exact >= 0 && (k == s || k == e) ? new LevelSink(true, def != null, 64) : levels;
+        Header h = header(hSpan, hOff, (int) chunkBytes(k), nk, k, target);
+        short[] rep = target.repArray();
+        short[] def = target.defArray();
+        int base = target.count();
         int n = h.numLevels();
         int from = 0;
         if (k == s) {
@@ -434,7 +447,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           }
           values.decodeInto(hSpan, h.offsets(), h.sizes(), total, scratch, 0);
           sink.append(scratch, v0 * width, (v1 - v0) * width);
-          levels.keep(from, to);
+          keep(levels, target, base, from, to);
           continue;
         }
         int at = -1;
@@ -451,13 +464,69 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
           }
           out.append(cached.values, v0, v1, null);
         }
-        levels.keep(from, to);
+        keep(levels, target, base, from, to);
       }
       if (rowsLeft != 0) {
         throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
       }
     }
     return new DecodedPage(sink == null ? out.block() : null, levels.rep(), levels.def(), rows, layers);
+  }
+
+  /** Keeps levels {@code [from, to)} of a chunk decoded into {@code target} from {@code base}. */
+  private static void keep(LevelSink levels, LevelSink target, int base, int from, int to) {
+    if (target == levels) {
+      levels.keep(from, to);
+    } else {
+      levels.append(target.repArray(), target.defArray(), base + from, base + to);
+    }
+  }
+
+  /**
+   * The levels rows {@code [a, b)} hold: those of chunks {@code s..e} (in {@code span}, which
+   * starts at byte {@code spanStart} of the chunks) less the levels of chunk s before row a and
+   * of chunk e from row b on, found from those two chunks' rep levels. -1 when the chunks do
+   * not add up; the read then sizes by its estimate and reports what is wrong.
+   */
+  private long exactLevels(long a, long b, int s, int e, byte[] span, long spanStart) {
+    long total = 0;
+    long at = chunkOffset(s);
+    for (int k = s; k <= e; at += chunkBytes(k), k++) {
+      long off = at - spanStart;
+      if (chunkBytes(k) < 2 || off < 0 || off + 2 > span.length) {
+        return -1;
+      }
+      total += LittleEndian.getShort(span, (int) off) & 0xFFFF;
+    }
+    int from = rowStart(span, spanStart, s, a - rowStarts.prefix(s));
+    int last = rowStart(span, spanStart, e, b - rowStarts.prefix(e));
+    if (from < 0 || last == -1) {
+      return -1;
+    }
+    long lastLevels = LittleEndian.getShort(span, (int) (chunkOffset(e) - spanStart)) & 0xFFFF;
+    long exact = total - from - (last == -2 ? 0 : lastLevels - last);
+    return exact >= 0 ? exact : -1;
+  }
+
+  /**
+   * Where the {@code index}-th row start of chunk {@code k} is among its levels; -2 when the
+   * chunk has fewer row starts, -1 when it cannot be decoded.
+   */
+  private int rowStart(byte[] span, long spanStart, int k, long index) {
+    LevelSink t = new LevelSink(true, def != null, 64);
+    try {
+      Header h = header(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), chunkValues.get(k), k, t);
+      short[] r = t.repArray();
+      long left = index;
+      for (int j = 0; j < h.numLevels(); j++) {
+        if (r[j] == maxRep && left-- == 0) {
+          return j;
+        }
+      }
+      return -2;
+    } catch (LanceCodecException ex) {
+      return -1;
+    }
   }
 
   /**
