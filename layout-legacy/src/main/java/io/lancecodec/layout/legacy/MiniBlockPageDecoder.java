@@ -360,7 +360,9 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       int s = startChunk(ranges[0]);
       int e = endChunk(ranges[1]);
       long spanStart = chunkOffset(s);
-      firstSpan = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
+      int len = LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span");
+      firstSpan = spanScratch(len);
+      source.readInto(1, spanStart, len, firstSpan, 0);
       exact = exactLevels(ranges[0], ranges[1], s, e, firstSpan, spanStart);
     }
     LevelSink levels = new LevelSink(true, def != null, exact >= 0 ? exact : expected);
@@ -471,6 +473,27 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       }
     }
     return new DecodedPage(sink == null ? out.block() : null, levels.rep(), levels.def(), rows, layers);
+  }
+
+  /**
+   * Per thread, the chunk bytes of a one-range read (a scan's batch), reused from batch to batch
+   * instead of a fresh zeroed array each time. Nothing decoded from them keeps a reference (values
+   * and levels are copied out), and a thread runs one read at a time. Arrays above
+   * {@link #KEEP_SPAN} bytes are not kept.
+   */
+  private static final ThreadLocal<byte[]> SPAN = new ThreadLocal<>();
+
+  private static final int KEEP_SPAN = 8 << 20;
+
+  private static byte[] spanScratch(int length) {
+    byte[] b = SPAN.get();
+    if (b == null || b.length < length) {
+      b = new byte[length];
+      if (length <= KEEP_SPAN) {
+        SPAN.set(b);
+      }
+    }
+    return b;
   }
 
   /** Keeps levels {@code [from, to)} of a chunk decoded into {@code target} from {@code base}. */
