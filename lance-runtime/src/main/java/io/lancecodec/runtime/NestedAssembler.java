@@ -209,11 +209,18 @@ final class NestedAssembler {
     for (int i = 0; i < n; i++) {
       if (maxRep > 0 && r[i] == 0 && (d == null || d[i] == 0)) {
         int e = i + 1;
+        // four levels per test: runs average tens of items, and the loop is a third of a scan
         if (d == null) {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3]) == 0) {
+            e += 4;
+          }
           while (e < n && r[e] == 0) {
             e++;
           }
         } else {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3] | d[e] | d[e + 1] | d[e + 2] | d[e + 3]) == 0) {
+            e += 4;
+          }
           while (e < n && r[e] == 0 && d[e] == 0) {
             e++;
           }
