@@ -298,14 +298,28 @@ final class FullZipPage {
 
     /** Bytes of rows [a, b) found through the repetition index. */
     private byte[] rowBytes(long a, long b) {
+      long[] span = rowSpan(a, b);
+      return source.read(0, span[0], (int) (span[1] - span[0]));
+    }
+
+    /** Bytes {@code [start, end)} of buffer 0 holding rows {@code [a, b)}, checked. */
+    private long[] rowSpan(long a, long b) {
       byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
       long start = LittleEndian.getUnsigned(idx, 0, indexWidth);
       long end = LittleEndian.getUnsigned(idx, (int) (b - a) * indexWidth, indexWidth);
       if (!(start >= 0 && start <= end && end <= source.bufferSize(0))) {
         throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
       }
-      return source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
+      LanceCodecException.checkedInt(end - start, "full-zip read");
+      return new long[] {start, end};
     }
+
+    /**
+     * Per thread, the row bytes a read of rows with lists goes through (one read at a time per
+     * thread): its items are copied out, so a scan reuses the array from batch to batch instead
+     * of allocating and zeroing one per batch. Arrays above {@link #KEEP_GATHER} are not kept.
+     */
+    private static final ThreadLocal<byte[]> ROWS = new ThreadLocal<>();
 
     /**
      * Items of the ranges read so far, gathered raw so that the values are decompressed once per
@@ -374,11 +388,20 @@ final class FullZipPage {
 
     /** Items of rows with lists: control word, then the value if visible (length + bytes if variable). */
     private void readItems(long a, long b, Items items, LevelSink levels) {
-      byte[] raw = rowBytes(a, b);
+      long[] span = rowSpan(a, b);
+      int rawLen = (int) (span[1] - span[0]);
+      byte[] raw = ROWS.get();
+      if (raw == null || raw.length < rawLen) {
+        raw = new byte[rawLen];
+        if (rawLen <= KEEP_GATHER) {
+          ROWS.set(raw);
+        }
+      }
+      source.readInto(0, span[0], rawLen, raw, 0);
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
-      items.reserve(raw.length);
+      items.reserve(rawLen);
       byte[] vals = items.vals;
       byte[] offs = items.offs;
       int valsLen = items.valsLen;
@@ -387,8 +410,8 @@ final class FullZipPage {
       int pos = 0;
       long rowsSeen = 0;
       int firstRep = -1;
-      while (pos < raw.length) {
-        if (pos + ctrl > raw.length) {
+      while (pos < rawLen) {
+        if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
         int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
@@ -405,7 +428,7 @@ final class FullZipPage {
           continue;
         }
         if (!variable) {
-          if (pos + width > raw.length) {
+          if (pos + width > rawLen) {
             throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
           }
           System.arraycopy(raw, pos, vals, valsLen, width);
@@ -413,12 +436,12 @@ final class FullZipPage {
           pos += width;
         } else {
           if (d == 0) {
-            if (pos + width > raw.length) {
+            if (pos + width > rawLen) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
             long len = LittleEndian.getUnsigned(raw, pos, width);
             pos += width;
-            if (!(len >= 0 && len <= raw.length - pos)) {
+            if (!(len >= 0 && len <= rawLen - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
             }
             System.arraycopy(raw, pos, vals, valsLen, (int) len);
