@@ -22,18 +22,18 @@ import java.util.List;
 final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.ElementReader {
   final PageSource source;
   private final MiniBlockLayout layout;
-  private final long numRows;
+  final long numRows;
   private final int numChunks;
   private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
   final PackedCounts chunkValues; // values (items) of each chunk
-  private final MiniBlockDecompressor values;
-  private final BlockDecompressor def;
+  final MiniBlockDecompressor values;
+  final BlockDecompressor def;
   private final BlockDecompressor rep;
   final java.util.List<io.lancecodec.spi.LevelLayer> layers;
   private final boolean nested;
   final int maxRep;
   final int maxVisible;
-  private final long numItems;
+  final long numItems;
   // With repetition, per chunk: rows starting in it and rows ending in it.
   final PackedCounts rowStarts;
   private final PackedCounts rowEnds;
@@ -224,11 +224,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     return 8 * chunkWords.prefix(k);
   }
 
-  private long chunkBytes(int k) {
+  long chunkBytes(int k) {
     return 8 * chunkWords.get(k);
   }
 
-  private long chunkFirstRow(int k) {
+  long chunkFirstRow(int k) {
     return chunkValues.prefix(k);
   }
 
@@ -272,13 +272,13 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || values.directBits() != bits) {
       return read(ranges);
     }
-    return readRepeated(ranges, sink);
+    return MiniBlockRepeated.read(this, ranges, sink);
   }
 
   @Override
   public DecodedPage read(long[] ranges) {
     if (rep != null) {
-      return readRepeated(ranges, null);
+      return MiniBlockRepeated.read(this, ranges, null);
     }
     long total = 0;
     for (int i = 0; i < ranges.length; i += 2) {
@@ -340,229 +340,6 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
   }
 
-  /**
-   * Rows of a page with lists: the repetition index says which chunks hold each range (from the
-   * chunk where its first row starts to the one where its last row ends); the rep levels of
-   * those chunks then mark the row starts to cut at. With a {@code sink} (byte-aligned values
-   * the codec decodes directly, no dictionary) the values go there instead of into the page.
-   */
-  private DecodedPage readRepeated(long[] ranges, io.lancecodec.spi.FixedWidthSink sink) {
-    long rows = 0;
-    for (int i = 0; i < ranges.length; i += 2) {
-      rows += ranges[i + 1] - ranges[i];
-    }
-    long expected = expectedItems(ranges, rows);
-    // A scan reads one range: its levels are counted first, so that the level arrays are
-    // allocated at their final size and handed out without a trimming copy.
-    byte[] firstSpan = null;
-    long exact = -1;
-    if (ranges.length == 2 && ranges[1] > ranges[0]) {
-      int s = startChunk(ranges[0]);
-      int e = endChunk(ranges[1]);
-      long spanStart = chunkOffset(s);
-      int len = LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span");
-      firstSpan = spanScratch(len);
-      source.readInto(1, spanStart, len, firstSpan, 0);
-      exact = exactLevels(ranges[0], ranges[1], s, e, firstSpan, spanStart);
-    }
-    LevelSink levels = new LevelSink(true, def != null, exact >= 0 ? exact : expected);
-    DictionaryLookup dict = hasDictionary ? dictionary() : null;
-    int bits = values.directBits();
-    boolean direct = bits > 0 && bits % 8 == 0 && !hasDictionary;
-    BlockAppender out = sink == null ? new BlockAppender(expected) : null;
-    int width = bits / 8;
-    // one chunk's values, decoded whole and kept in cache until appended to the sink
-    byte[] scratch = new byte[0];
-    if (sink != null) {
-      sink.reserve(expected * width);
-    }
-    // The last chunk whose levels were decoded (a range may start in the chunk the previous one
-    // ended in); its values are decoded only when a range takes part of them.
-    int cachedK = -1;
-    byte[] hSpan = null;
-    int hOff = 0;
-    Chunk cached = null;
-    for (int i = 0; i < ranges.length; i += 2) {
-      long a = ranges[i];
-      long b = ranges[i + 1];
-      int s = startChunk(a);
-      int e = endChunk(b);
-      long spanStart = i == 0 && firstSpan != null ? chunkOffset(s) : 0;
-      byte[] span = i == 0 ? firstSpan : null;
-      long toSkip = a - rowStarts.prefix(s);
-      long rowsLeft = b - a;
-      boolean done = false;
-      long chunkAt = chunkOffset(s);
-      for (int k = s; k <= e && !done; chunkAt += chunkBytes(k), k++) {
-        long nk = chunkValues.get(k);
-        if (k != cachedK) {
-          if (span == null) {
-            // from the first chunk not decoded already: a range starting in the chunk the
-            // previous one ended in does not read that chunk again
-            spanStart = chunkAt;
-            span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
-          }
-          hSpan = span;
-          hOff = (int) (chunkAt - spanStart);
-          cachedK = k;
-          cached = null;
-        }
-        // The chunk's levels land past the end of the output's and are then cut to the rows
-        // taken; with exact sizing, the first and last chunks (cut) go through their own arrays.
-        LevelSink target = exact >= 0 && (k == s || k == e) ? new LevelSink(true, def != null, 64) : levels;
-        Header h = header(hSpan, hOff, (int) chunkBytes(k), nk, k, target);
-        short[] rep = target.repArray();
-        short[] def = target.defArray();
-        int base = target.count();
-        int n = h.numLevels();
-        int from = 0;
-        if (k == s) {
-          // skip to the start of row a: the toSkip-th row start of this chunk
-          from = -1;
-          for (int j = 0; j < n; j++) {
-            if (rep[base + j] == maxRep && toSkip-- == 0) {
-              from = j;
-              break;
-            }
-          }
-          if (from < 0) {
-            throw LanceCodecException.corrupt("mini-block chunk " + k + ": row " + a + " does not start where the repetition index says");
-          }
-        }
-        int to = from;
-        while (to < n) {
-          if (rep[base + to] == maxRep) {
-            if (rowsLeft == 0) {
-              done = true;
-              break;
-            }
-            rowsLeft--;
-          }
-          to++;
-        }
-        int v0 = Levels.visible(def, base, base + from, maxVisible);
-        int v1 = v0 + Levels.visible(def, base + from, base + to, maxVisible);
-        if (sink != null) {
-          int total = LanceCodecException.checkedInt(nk, "chunk values");
-          if (scratch.length < total * width) {
-            scratch = new byte[total * width];
-          }
-          values.decodeInto(hSpan, h.offsets(), h.sizes(), total, scratch, 0);
-          sink.append(scratch, v0 * width, (v1 - v0) * width);
-          keep(levels, target, base, from, to);
-          continue;
-        }
-        int at = -1;
-        if (direct && cached == null && v0 == 0 && v1 == nk) {
-          // a scan takes most chunks whole: their values go straight into the output
-          at = out.reserveFixed(bits, v1, null, 0);
-        }
-        if (at >= 0) {
-          values.decodeInto(hSpan, h.offsets(), h.sizes(), v1, out.data(), at);
-        } else {
-          if (cached == null) {
-            short[] valueDefs = dict == null ? null : valueLevels(def, base, base + n, nk);
-            cached = decodeValues(hSpan, h, nk, k, dict, valueDefs);
-          }
-          out.append(cached.values, v0, v1, null);
-        }
-        keep(levels, target, base, from, to);
-      }
-      if (rowsLeft != 0) {
-        throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
-      }
-    }
-    return new DecodedPage(sink == null ? out.block() : null, levels.rep(), levels.def(), rows, layers);
-  }
-
-  /**
-   * Per thread, the chunk bytes of a one-range read (a scan's batch), reused from batch to batch
-   * instead of a fresh zeroed array each time. Nothing decoded from them keeps a reference (values
-   * and levels are copied out), and a thread runs one read at a time. Arrays above
-   * {@link #KEEP_SPAN} bytes are not kept.
-   */
-  private static final ThreadLocal<byte[]> SPAN = new ThreadLocal<>();
-
-  private static final int KEEP_SPAN = 8 << 20;
-
-  private static byte[] spanScratch(int length) {
-    byte[] b = SPAN.get();
-    if (b == null || b.length < length) {
-      b = new byte[length];
-      if (length <= KEEP_SPAN) {
-        SPAN.set(b);
-      }
-    }
-    return b;
-  }
-
-  /** Keeps levels {@code [from, to)} of a chunk decoded into {@code target} from {@code base}. */
-  private static void keep(LevelSink levels, LevelSink target, int base, int from, int to) {
-    if (target == levels) {
-      levels.keep(from, to);
-    } else {
-      levels.append(target.repArray(), target.defArray(), base + from, base + to);
-    }
-  }
-
-  /**
-   * The levels rows {@code [a, b)} hold: those of chunks {@code s..e} (in {@code span}, which
-   * starts at byte {@code spanStart} of the chunks) less the levels of chunk s before row a and
-   * of chunk e from row b on, found from those two chunks' rep levels. -1 when the chunks do
-   * not add up; the read then sizes by its estimate and reports what is wrong.
-   */
-  private long exactLevels(long a, long b, int s, int e, byte[] span, long spanStart) {
-    long total = 0;
-    long at = chunkOffset(s);
-    for (int k = s; k <= e; at += chunkBytes(k), k++) {
-      long off = at - spanStart;
-      if (chunkBytes(k) < 2 || off < 0 || off + 2 > span.length) {
-        return -1;
-      }
-      total += LittleEndian.getShort(span, (int) off) & 0xFFFF;
-    }
-    int from = rowStart(span, spanStart, s, a - rowStarts.prefix(s));
-    int last = rowStart(span, spanStart, e, b - rowStarts.prefix(e));
-    if (from < 0 || last == -1) {
-      return -1;
-    }
-    long lastLevels = LittleEndian.getShort(span, (int) (chunkOffset(e) - spanStart)) & 0xFFFF;
-    long exact = total - from - (last == -2 ? 0 : lastLevels - last);
-    return exact >= 0 ? exact : -1;
-  }
-
-  /**
-   * Where the {@code index}-th row start of chunk {@code k} is among its levels; -2 when the
-   * chunk has fewer row starts, -1 when it cannot be decoded.
-   */
-  private int rowStart(byte[] span, long spanStart, int k, long index) {
-    LevelSink t = new LevelSink(true, def != null, 64);
-    try {
-      Header h = header(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), chunkValues.get(k), k, t);
-      short[] r = t.repArray();
-      long left = index;
-      for (int j = 0; j < h.numLevels(); j++) {
-        if (r[j] == maxRep && left-- == 0) {
-          return j;
-        }
-      }
-      return -2;
-    } catch (LanceCodecException ex) {
-      return -1;
-    }
-  }
-
-  /**
-   * Items to size the output for, so that a scan does not grow it by doubling: one range reads
-   * at most the items of its chunks; several use the page's average items per row.
-   */
-  private long expectedItems(long[] ranges, long rows) {
-    if (ranges.length == 2 && rows > 0) {
-      return chunkFirstRow(endChunk(ranges[1]) + 1) - chunkFirstRow(startChunk(ranges[0]));
-    }
-    return numRows == 0 ? rows : rows * ((numItems + numRows - 1) / numRows) + 1024;
-  }
-
   /** The chunk in which row {@code row} starts. */
   int startChunk(long row) {
     int lo = Math.min(rowStarts.search(row), numChunks - 1);
@@ -584,7 +361,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   record Chunk(DataBlock values, short[] rep, short[] def) {}
 
   /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
-  private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep, int numLevels) {}
+  record Header(int[] offsets, int[] sizes, short[] levels, short[] rep, int numLevels) {}
 
   /**
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
@@ -656,7 +433,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * The chunk's header; with a {@code sink}, a repeated chunk's levels are decoded into it past
    * its end (see {@link LevelSink#keep}) instead of into arrays of their own.
    */
-  private Header header(byte[] b, int off, int len, long n, int k, LevelSink sink) {
+  Header header(byte[] b, int off, int len, long n, int k, LevelSink sink) {
     int pos = off;
     int end = off + len;
     int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
@@ -746,7 +523,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * The values of the chunk in {@code b} whose header is {@code h}; a dictionary resolves them
    * with {@code valueDefs}, the def level of each value (null: all valid).
    */
-  private Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
+  Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
@@ -766,7 +543,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * The def level of each value (visible level) among {@code levels[from, to)}, which hold
    * {@code n} values (checked by the header), for pages whose levels outnumber values.
    */
-  private short[] valueLevels(short[] levels, int from, int to, long n) {
+  short[] valueLevels(short[] levels, int from, int to, long n) {
     if (levels == null) {
       return null;
     }
