@@ -433,7 +433,7 @@ public final class LanceFileReader implements AutoCloseable {
               for (Column col : cols) {
                 leaves.add(col.leaf());
                 Physical ph = col.physical();
-                if (ph.kind() == Physical.Kind.FIXED && !ph.fsl() && ph.bits() % 8 == 0) {
+                if (ph.kind() == Physical.Kind.FIXED && !ph.fsl() && ph.bits() > 0 && ph.bits() % 8 == 0) {
                   ArrowSink sink = new ArrowSink(allocator);
                   sinks.add(sink);
                   List<DecodedPage> pieces = new ArrayList<>();
