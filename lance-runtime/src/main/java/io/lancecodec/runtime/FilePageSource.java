@@ -78,43 +78,62 @@ final class FilePageSource implements PageSource {
 
   @Override
   public byte[] read(int buffer, long offset, int length) {
+    checkRange(buffer, offset, length);
+    byte[] out = new byte[length];
+    readInto(buffer, offset, length, out, 0);
+    return out;
+  }
+
+  private void checkRange(int buffer, long offset, int length) {
     checkIndex(buffer);
     if (offset < 0 || length < 0 || offset + length > sizes[buffer]) {
       throw LanceCodecException.corrupt(
           "read of bytes [" + offset + ", " + (offset + length) + ") outside page buffer " + buffer + " of "
               + sizes[buffer] + " bytes");
     }
+  }
+
+  @Override
+  public void readInto(int buffer, long offset, int length, byte[] dst, int dstOff) {
+    checkRange(buffer, offset, length);
+    if (dstOff < 0 || length > dst.length - dstOff) {
+      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, length + " bytes do not fit at " + dstOff + " of " + dst.length);
+    }
     stats.record(length);
     long position = offsets[buffer] + offset;
     if (mapped != null) {
-      byte[] out = new byte[length];
       try {
         // absolute bulk get: no shared position, so concurrent reads need no lock
-        mapped.get((int) position, out, 0, length);
+        mapped.get((int) position, dst, dstOff, length);
       } catch (InternalError e) {
         // the JVM reports a fault in the mapping (the file shrank under us) this way
         throw new LanceCodecException(LanceCodecException.Kind.IO,
             "read failed at byte " + position + ": the file changed while open (" + e.getMessage() + ")", e);
       }
-      return out;
+      return;
     }
-    return readFully(channel, position, length);
+    readFully(channel, position, ByteBuffer.wrap(dst, dstOff, length));
   }
 
   static byte[] readFully(FileChannel channel, long position, int length) {
     byte[] out = new byte[length];
-    ByteBuffer b = ByteBuffer.wrap(out);
+    readFully(channel, position, ByteBuffer.wrap(out));
+    return out;
+  }
+
+  private static void readFully(FileChannel channel, long position, ByteBuffer b) {
+    int start = b.position();
+    int end = b.limit();
     try {
       while (b.hasRemaining()) {
-        int r = channel.read(b, position + b.position());
+        int r = channel.read(b, position + (b.position() - start));
         if (r < 0) {
-          throw LanceCodecException.corrupt("file ends at byte " + (position + b.position()) + ", expected "
-              + (position + length));
+          throw LanceCodecException.corrupt("file ends at byte " + (position + (b.position() - start)) + ", expected "
+              + (position + (end - start)));
         }
       }
     } catch (IOException e) {
       throw new LanceCodecException(LanceCodecException.Kind.IO, "read failed at byte " + position + ": " + e.getMessage(), e);
     }
-    return out;
   }
 }

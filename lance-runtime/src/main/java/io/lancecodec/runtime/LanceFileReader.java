@@ -6,6 +6,7 @@ import com.google.protobuf.Message;
 import io.lancecodec.format.pb.file.FileDescriptor;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -427,11 +428,28 @@ public final class LanceFileReader implements AutoCloseable {
           } else {
             List<Leaf> leaves = new ArrayList<>();
             List<NestedAssembler.Unravelled> data = new ArrayList<>();
-            for (Column col : cols) {
-              leaves.add(col.leaf());
-              data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
+            List<ArrowSink> sinks = new ArrayList<>();
+            try {
+              for (Column col : cols) {
+                leaves.add(col.leaf());
+                Physical ph = col.physical();
+                if (ph.kind() == Physical.Kind.FIXED && !ph.fsl() && ph.bits() > 0 && ph.bits() % 8 == 0) {
+                  ArrowSink sink = new ArrowSink(allocator);
+                  sinks.add(sink);
+                  List<DecodedPage> pieces = new ArrayList<>();
+                  long[] counts = readColumn(col, ranges, sink, pieces);
+                  data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
+                } else {
+                  data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
+                }
+              }
+              NestedAssembler.fill(root.getVector(i), field, 0, leaves, data);
+            } finally {
+              // the vectors hold their own references to the sinks' buffers
+              for (ArrowSink s : sinks) {
+                s.close();
+              }
             }
-            NestedAssembler.fill(root.getVector(i), field, 0, leaves, data);
             if (data.get(0).layers()[0].count != n) {
               throw LanceCodecException.corrupt("decoded " + data.get(0).layers()[0].count + " rows, expected " + n);
             }
@@ -450,6 +468,18 @@ public final class LanceFileReader implements AutoCloseable {
 
   private static List<DecodedPage> readColumn(Column col, long[] ranges) {
     List<DecodedPage> out = new ArrayList<>();
+    readColumn(col, ranges, null, out);
+    return out;
+  }
+
+  /**
+   * Reads the column's pieces into {@code out}; with a {@code sink} (byte-aligned fixed-width
+   * values) every piece's values end up there, in order, and its {@code values} is null. Returns
+   * each piece's value count, or null without a sink.
+   */
+  private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out) {
+    List<Long> counts = sink == null ? null : new ArrayList<>();
+    int bits = col.physical().bits();
     long[] first = col.firstRows();
     int i = 0;
     for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
@@ -475,7 +505,8 @@ public final class LanceFileReader implements AutoCloseable {
           lr[k] = local.get(k);
         }
         try {
-          DecodedPage d = col.pages().get(p).read(lr);
+          long before = sink == null ? 0 : sink.size();
+          DecodedPage d = sink == null ? col.pages().get(p).read(lr) : col.pages().get(p).read(lr, bits, sink);
           long want = 0;
           for (int k = 0; k < lr.length; k += 2) {
             want += lr[k + 1] - lr[k];
@@ -483,13 +514,46 @@ public final class LanceFileReader implements AutoCloseable {
           if (d.numRows() != want) {
             throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
           }
+          if (sink != null) {
+            if (d.values() != null) {
+              toSink(d.values(), bits, sink);
+            }
+            long bytes = sink.size() - before;
+            if (bytes % (bits / 8) != 0) {
+              throw LanceCodecException.corrupt("page wrote " + bytes + " bytes of " + bits + "-bit values");
+            }
+            counts.add(bytes / (bits / 8));
+            d = new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers());
+          }
           out.add(d);
         } catch (LanceCodecException e) {
           throw e.within("page " + p);
         }
       }
     }
-    return out;
+    if (counts == null) {
+      return null;
+    }
+    long[] c = new long[counts.size()];
+    for (int k = 0; k < c.length; k++) {
+      c[k] = counts.get(k);
+    }
+    return c;
+  }
+
+  /** Moves a page's values, returned rather than written to the sink, into the sink. */
+  private static void toSink(DataBlock values, int bits, ArrowSink sink) {
+    if (values instanceof DataBlock.AllNull) {
+      sink.appendZeros(values.numValues() * (bits / 8));
+    } else if (values instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == bits) {
+      sink.append(fw.data(), 0, LanceCodecException.checkedInt(fw.numValues() * (bits / 8), "page values"));
+    } else {
+      throw LanceCodecException.corrupt("page decoded to " + describe(values) + " where the schema needs " + bits + "-bit values");
+    }
+  }
+
+  private static String describe(DataBlock b) {
+    return b instanceof DataBlock.FixedWidth fw ? fw.bitsPerValue() + "-bit values" : b.getClass().getSimpleName() + " values";
   }
 
   /** Indexes of the selected top-level fields, in schema order. */

@@ -26,7 +26,7 @@ final class NestedAssembler {
 
   /** One layer's slots rebuilt from the levels: validity bits and, for lists, lengths. */
   static final class Slots {
-    byte[] valid = new byte[64];
+    byte[] valid;
     long[] lengths;
     int count;
     /**
@@ -35,13 +35,12 @@ final class NestedAssembler {
      */
     private final boolean countOnly;
 
-    Slots(boolean list) {
-      this(list, false);
-    }
-
-    Slots(boolean list, boolean countOnly) {
-      lengths = list ? new long[64] : null;
+    /** With room for {@code expected} slots, so that a scan does not grow them by doubling. */
+    Slots(boolean list, boolean countOnly, long expected) {
       this.countOnly = countOnly && !list;
+      int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
+      valid = this.countOnly ? new byte[0] : new byte[(cap + 7) / 8];
+      lengths = list ? new long[cap] : null;
     }
 
     void add(boolean isValid) {
@@ -106,26 +105,45 @@ final class NestedAssembler {
     }
   }
 
-  /** A leaf column unravelled: slots per layer (outer first) and its values as flat pieces. */
-  record Unravelled(Slots[] layers, List<DecodedPage> values) {}
+  /**
+   * A leaf column unravelled: slots per layer (outer first) and its values as flat pieces, or,
+   * with a {@code sink}, the pieces' levels only and their values in the sink.
+   */
+  record Unravelled(Slots[] layers, List<DecodedPage> values, ArrowSink sink) {}
 
   static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces) {
+    return unravel(leaf, pieces, null, null);
+  }
+
+  /** With the value count of each piece when their values went to {@code sink} (null otherwise). */
+  static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces, long[] sunkCounts, ArrowSink sink) {
     int m = leaf.path().size();
     Slots[] slots = new Slots[m];
     boolean[] isList = new boolean[m];
+    long rows = 0;
+    long items = 0;
+    for (int i = 0; i < pieces.size(); i++) {
+      rows += pieces.get(i).numRows();
+      items += sunkCounts != null ? sunkCounts[i] : pieces.get(i).values().numValues();
+    }
+    boolean listAbove = false;
     for (int j = 0; j < m; j++) {
       Leaf.Kind k = Leaf.kind(leaf.path().get(j));
       isList[j] = k == Leaf.Kind.LIST || k == Leaf.Kind.LARGE_LIST;
-      slots[j] = new Slots(isList[j], j == m - 1);
+      // Top layers have one slot per row. A struct under a list has about one per value (nulls
+      // and empties aside); an inner list's count is not known, so it grows from small.
+      slots[j] = new Slots(isList[j], j == m - 1, !listAbove ? rows : isList[j] ? 0 : items);
+      listAbove |= isList[j];
     }
     List<DecodedPage> values = new ArrayList<>();
-    for (DecodedPage p : pieces) {
-      values.add(unravelPiece(p, m, isList, slots));
+    for (int i = 0; i < pieces.size(); i++) {
+      DecodedPage p = pieces.get(i);
+      values.add(unravelPiece(p, sunkCounts != null ? sunkCounts[i] : p.values().numValues(), m, isList, slots));
     }
-    return new Unravelled(slots, values);
+    return new Unravelled(slots, values, sink);
   }
 
-  private static DecodedPage unravelPiece(DecodedPage p, int m, boolean[] isList, Slots[] slots) {
+  private static DecodedPage unravelPiece(DecodedPage p, long numValues, int m, boolean[] isList, Slots[] slots) {
     List<LevelLayer> layers = p.layers();
     if (layers == null || layers.size() != m) {
       throw LanceCodecException.corrupt("page has " + (layers == null ? 1 : layers.size()) + " rep/def layers, the field nests " + m + " deep");
@@ -173,7 +191,6 @@ final class NestedAssembler {
     }
     short[] r = p.repLevels();
     short[] d = p.defLevels();
-    long numValues = p.values().numValues();
     int n = r != null ? r.length : d != null ? d.length : LanceCodecException.checkedInt(numValues, "values");
     if (r != null && d != null && r.length != d.length) {
       throw LanceCodecException.corrupt(r.length + " rep levels but " + d.length + " def levels");
@@ -181,8 +198,9 @@ final class NestedAssembler {
     if (r == null && maxRep > 0) {
       throw LanceCodecException.corrupt("page with lists has no repetition levels");
     }
-    short[] leafDef = new short[(int) Math.min(numValues, n)];
-    boolean leafNulls = false;
+    int leafCap = (int) Math.min(numValues, n);
+    // allocated at the first null leaf: most pages have none
+    short[] leafDef = null;
     int v = 0;
     long rows = 0;
     // Levels that continue the inner-most list with a valid item (rep 0, def 0) are most of a
@@ -191,11 +209,18 @@ final class NestedAssembler {
     for (int i = 0; i < n; i++) {
       if (maxRep > 0 && r[i] == 0 && (d == null || d[i] == 0)) {
         int e = i + 1;
+        // four levels per test: runs average tens of items, and the loop is a third of a scan
         if (d == null) {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3]) == 0) {
+            e += 4;
+          }
           while (e < n && r[e] == 0) {
             e++;
           }
         } else {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3] | d[e] | d[e + 1] | d[e + 2] | d[e + 3]) == 0) {
+            e += 4;
+          }
           while (e < n && r[e] == 0 && d[e] == 0) {
             e++;
           }
@@ -209,10 +234,10 @@ final class NestedAssembler {
         for (int j = innerStart; j < m; j++) {
           slots[j].addValid(run);
         }
-        if (v + run > leafDef.length) {
+        if (v + run > leafCap) {
           throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
         }
-        v += run; // leafDef is already 0 (valid) there
+        v += run; // leafDef (if any) is already 0 (valid) there
         i = e - 1;
         continue;
       }
@@ -247,11 +272,16 @@ final class NestedAssembler {
           }
         }
         if (j == m - 1) {
-          if (v >= leafDef.length) {
+          if (v >= leafCap) {
             throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
           }
-          leafDef[v++] = (short) (isNullHere ? 1 : 0);
-          leafNulls |= isNullHere;
+          if (isNullHere) {
+            if (leafDef == null) {
+              leafDef = new short[leafCap];
+            }
+            leafDef[v] = 1;
+          }
+          v++;
         } else if (isList[j]) {
           slots[j].lengths[slots[j].count - 1]++;
         }
@@ -264,7 +294,7 @@ final class NestedAssembler {
       throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
     }
     // no levels = all valid, which the vector filler sets a byte at a time
-    return new DecodedPage(p.values(), null, leafNulls ? leafDef : null, v);
+    return new DecodedPage(p.values(), null, leafDef, v);
   }
 
   /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */
@@ -272,7 +302,11 @@ final class NestedAssembler {
     Leaf.Kind kind = Leaf.kind(field);
     if (kind == Leaf.Kind.LEAF) {
       Unravelled u = data.get(0);
-      VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      if (u.sink() != null) {
+        VectorFiller.fillFromSink(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count, u.sink());
+      } else {
+        VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      }
       return;
     }
     Slots s = data.get(0).layers()[depth];

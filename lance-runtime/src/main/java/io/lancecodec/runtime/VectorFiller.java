@@ -61,6 +61,26 @@ final class VectorFiller {
     }
   }
 
+  /**
+   * Byte-aligned fixed-width values already in {@code sink} (see {@link ArrowSink}), with their
+   * validity from the pieces' levels; the vector takes its own reference to the sink's buffer.
+   */
+  static void fillFromSink(FieldVector vector, Physical physical, List<DecodedPage> pieces, int total, ArrowSink sink) {
+    long bytes = (long) total * (physical.bits() / 8);
+    if (sink.size() != bytes) {
+      throw LanceCodecException.corrupt("decoded " + sink.size() + " bytes of values for " + total + " " + physical.bits() + "-bit slots");
+    }
+    Owned owned = new Owned(vector.getAllocator());
+    try {
+      byte[] validity = new byte[(total + 7) / 8];
+      int nulls = fillValidity(validity, pieces, total);
+      ArrowBuf data = sink.buffer().slice(0, Math.max(1, bytes));
+      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), List.of(owned.copyOf(validity, validity.length), data));
+    } finally {
+      owned.close();
+    }
+  }
+
   /** A fixed-size list: its validity from the levels, its items from each row's bytes. */
   private static void fillFixedSizeList(org.apache.arrow.vector.complex.FixedSizeListVector vector, Physical physical,
       List<DecodedPage> pieces, int total) {

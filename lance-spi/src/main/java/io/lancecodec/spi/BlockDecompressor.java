@@ -6,4 +6,26 @@ package io.lancecodec.spi;
  */
 public interface BlockDecompressor {
   DataBlock decompress(byte[] data, long numValues);
+
+  /**
+   * Decodes the buffer {@code src[off, off + len)} as {@code numValues} 16-bit repetition or
+   * definition levels into {@code dst[dstOff, dstOff + numValues)}; CORRUPT when it does not
+   * hold exactly that. Layouts read levels per chunk into one array for the whole read, so a
+   * codec that can unpack without its own output block saves an array and a copy per chunk; this
+   * default decompresses a copy of the buffer and converts it.
+   */
+  default void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+    if (off < 0 || len < 0 || len > src.length - off) {
+      throw LanceCodecException.corrupt("level buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
+    }
+    if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
+      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, numValues + " levels do not fit at " + dstOff);
+    }
+    DataBlock block = decompress(java.util.Arrays.copyOfRange(src, off, off + len), numValues);
+    if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != 16 || fw.numValues() != numValues
+        || fw.data().length < 2L * numValues) {
+      throw LanceCodecException.corrupt("level buffer did not decode to " + numValues + " u16 values");
+    }
+    java.nio.ByteBuffer.wrap(fw.data()).order(java.nio.ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(dst, dstOff, numValues);
+  }
 }

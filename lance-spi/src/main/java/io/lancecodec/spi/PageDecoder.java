@@ -17,6 +17,16 @@ public interface PageDecoder {
    */
   DecodedPage read(long[] ranges);
 
+  /**
+   * Like {@link #read(long[])}, for a caller that wants the values of byte-aligned fixed width
+   * ({@code bits} per value, a multiple of 8) in {@code sink}: a decoder that can appends them
+   * there in row order and returns the page with {@code values == null}; otherwise (this
+   * default) it returns the page as {@code read} does and the caller moves the values itself.
+   */
+  default DecodedPage read(long[] ranges, int bits, FixedWidthSink sink) {
+    return read(ranges);
+  }
+
   /** A human readable description of the layout and its compression tree, for inspect. */
   String describe();
 }

@@ -13,6 +13,15 @@ public interface PageSource {
   byte[] read(int buffer, long offset, int length);
 
   /**
+   * Like {@link #read}, into {@code dst[dstOff, dstOff + length)}, which the caller sized: lets a
+   * decoder reuse one array for the bytes of many reads (a scan reads about a megabyte per batch
+   * per column, and a fresh array for each is allocated and zeroed first).
+   */
+  default void readInto(int buffer, long offset, int length, byte[] dst, int dstOff) {
+    System.arraycopy(read(buffer, offset, length), 0, dst, dstOff, length);
+  }
+
+  /**
    * Bytes {@code [position, position + length)} of the file itself, for layouts whose values live
    * outside their page (blobs); CORRUPT when outside the file's data.
    */

@@ -120,5 +120,58 @@ final class OutOfLineBitpacking {
       }
       return new DataBlock.FixedWidth(out, bits, numValues);
     }
+
+    /**
+     * Levels are 16-bit and mostly packed to a bit or two: each group is unpacked into a small
+     * per-thread array that stays in cache and converted from there, so no per-chunk output
+     * block is allocated and the caller's array is written once.
+     */
+    @Override
+    public void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+      if (bits != 16) {
+        BlockDecompressor.super.decompressLevels(src, off, len, numValues, dst, dstOff);
+        return;
+      }
+      if (off < 0 || len < 0 || len > src.length - off) {
+        throw LanceCodecException.corrupt("bitpack-ool: buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
+      }
+      if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "bitpack-ool: " + numValues + " levels do not fit at " + dstOff);
+      }
+      int full = numValues / 1024;
+      int r = numValues % 1024;
+      int groupBytes = 1024 / 16 * width * 2;
+      long fullBytes = (long) full * groupBytes;
+      boolean raw = len == fullBytes + 2L * r;
+      if (!(raw || len == fullBytes + (r > 0 ? groupBytes : 0))) {
+        throw LanceCodecException.corrupt("bitpack-ool: " + len + " bytes fit neither layout for " + numValues + " values of width " + width);
+      }
+      LevelScratch scratch = LEVEL_SCRATCH.get();
+      int pos = off;
+      for (int g = 0; g < full; g++) {
+        FastLanes.unpack(16, width, src, pos, scratch.bytes, 0);
+        scratch.shorts.get(0, dst, dstOff + g * 1024, 1024);
+        pos += groupBytes;
+      }
+      if (r > 0) {
+        java.nio.ShortBuffer tail;
+        if (raw) {
+          tail = java.nio.ByteBuffer.wrap(src, pos, 2 * r).slice().order(java.nio.ByteOrder.LITTLE_ENDIAN).asShortBuffer();
+        } else {
+          FastLanes.unpack(16, width, src, pos, scratch.bytes, 0);
+          tail = scratch.shorts;
+        }
+        tail.get(0, dst, dstOff + full * 1024, r);
+      }
+    }
   }
+
+  /** One unpacked group of 16-bit levels and its little-endian view. */
+  private static final class LevelScratch {
+    final byte[] bytes = new byte[2048];
+    final java.nio.ShortBuffer shorts = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).asShortBuffer();
+  }
+
+  /** Per thread, so that the decompressor stays stateless and thread-safe. */
+  private static final ThreadLocal<LevelScratch> LEVEL_SCRATCH = ThreadLocal.withInitial(LevelScratch::new);
 }

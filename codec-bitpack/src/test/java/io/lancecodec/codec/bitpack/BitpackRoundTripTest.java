@@ -155,6 +155,46 @@ class BitpackRoundTripTest {
     assertArrayEquals(in.data(), back.data(), "seed " + seed);
   }
 
+  /**
+   * Levels decoded in place (16-bit only) equal the block decode, read from inside a larger
+   * buffer into the middle of a dirty array; the SPI's default (RLE here) agrees too, and a
+   * buffer of a wrong length is CORRUPT.
+   */
+  @ParameterizedTest(name = "ool levels bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void outOfLineLevelsInPlace(int bits, int n, String shape, long seed) {
+    if (bits != 16) {
+      return;
+    }
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    long[] vals = new long[n];
+    Words.read(in.data(), 0, bits, vals, n);
+    int width = Words.width(vals, n);
+    byte[] packed = new OutOfLineBitpacking.Compressor(width).compress(in).data();
+    short[] expected = new short[n];
+    for (int i = 0; i < n; i++) {
+      expected[i] = (short) LittleEndian.getShort(in.data(), 2 * i);
+    }
+    byte[] src = new byte[packed.length + 10];
+    System.arraycopy(packed, 0, src, 3, packed.length);
+    OutOfLineBitpacking.Decompressor ool = new OutOfLineBitpacking.Decompressor(bits, width);
+    short[] dst = new short[n + 7];
+    Arrays.fill(dst, (short) -1);
+    ool.decompressLevels(src, 3, packed.length, n, dst, 5);
+    assertArrayEquals(expected, Arrays.copyOfRange(dst, 5, 5 + n), "seed " + seed);
+    assertEquals(-1, dst[4]);
+    assertEquals(-1, dst[5 + n]);
+
+    byte[] rle = new Rle.Block().compress(in).data();
+    short[] viaDefault = new short[n];
+    new Rle.BlockDecompressor(bits, 8).decompressLevels(rle, 0, rle.length, n, viaDefault, 0);
+    assertArrayEquals(expected, viaDefault, "seed " + seed);
+
+    if (packed.length > 0) {
+      assertThrows(LanceCodecException.class, () -> ool.decompressLevels(src, 3, packed.length - 1, n, dst, 5));
+    }
+  }
+
   @ParameterizedTest(name = "rle block bits={0} n={1} {2} seed={3}")
   @MethodSource("cases")
   void rleBlock(int bits, int n, String shape, long seed) {

@@ -13,8 +13,9 @@ import java.util.Arrays;
  * of bounds even for hostile input. Thread-safe: its one mutable field is a size guess, and any
  * value a racing thread leaves there is a valid guess.
  *
- * <p>The output array is allocated from that guess (the last block's expansion) and handed out
- * untrimmed when little of it is unused, which saves a copy of every decoded chunk.
+ * <p>A small output array (a mini-block chunk's) is allocated from that guess (the last block's
+ * expansion) and handed out untrimmed when little of it is unused, which saves a copy of every
+ * decoded chunk; a large one is a kept per-thread array, copied out at its exact size.
  *
  * <p>An undefined code is caught without a test per code: its length is {@link #UNDEFINED}, which
  * moves the output position past the end of any array (or below 0), so the next store fails its
@@ -61,7 +62,12 @@ final class FsstDecoder {
     }
     int first = (int) firstOffset;
     int last = (int) lastOffset;
-    byte[] out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, (long) (last - first) * expansion / 16 + 64)];
+    long guess = Math.min(Integer.MAX_VALUE - 16, (long) (last - first) * expansion / 16 + 64);
+    // Small outputs go to a fresh array of the guessed size, handed out untrimmed; a large one
+    // (a whole full-zip batch) is decoded into a kept per-thread array and copied out at its exact
+    // size, since zeroing megabytes of fresh memory and then writing them again costs twice.
+    byte[] kept = guess > FRESH_BYTES ? SCRATCH.get() : null;
+    byte[] out = kept != null && kept.length >= guess ? kept : new byte[(int) guess];
     byte[] outOffsets = new byte[(n + 1) * (wide ? 8 : 4)];
     final long[] sym = symbols;
     final int[] lens = lengths;
@@ -172,8 +178,17 @@ final class FsstDecoder {
       // a benign race: any thread's last ratio is as good a guess as another's
       expansion = (int) Math.min(MAX_EXPANSION, 16L * o / (last - first) + 2);
     }
-    // Handed out as is: data past the last offset is allowed, and the size guess keeps it small.
-    return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), out.length - o <= o / 2 ? out : Arrays.copyOf(out, o), n);
+    byte[] data;
+    if (out.length > FRESH_BYTES) {
+      if (out.length <= KEEP_BYTES && out != SCRATCH.get()) {
+        SCRATCH.set(out);
+      }
+      data = Arrays.copyOf(out, o);
+    } else {
+      // data past the last offset is allowed, and the size guess keeps it small
+      data = out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
+    }
+    return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), data, n);
   }
 
   /**
@@ -219,6 +234,17 @@ final class FsstDecoder {
 
   /** A symbol is at most 8 bytes: 8 output bytes per code byte, times 16. */
   private static final int MAX_EXPANSION = 8 * 16;
+
+  /** Outputs up to this size are decoded into a fresh array (a mini-block chunk's are far smaller). */
+  private static final int FRESH_BYTES = 256 << 10;
+
+  /**
+   * Per-thread array for larger outputs, kept up to {@link #KEEP_BYTES}: a scan's full-zip batch
+   * of strings decodes to a few MiB, and allocating that fresh per batch was most of its cost.
+   */
+  private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
+
+  private static final int KEEP_BYTES = 8 << 20;
 
   /** Code bytes decoded per window: the position table stays in cache. */
   private static final int WINDOW = 16 << 10;

@@ -129,6 +129,27 @@ class FsstCorruptInputTest {
     assertEquals(9, after.data()[0]);
   }
 
+  /**
+   * Large outputs are decoded in a kept per-thread array and copied out: a result never shares it,
+   * so the next large decode leaves the previous result intact and shows none of its bytes.
+   */
+  @Test
+  void largeOutputsDoNotShareTheKeptArray() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    DataBlock.VariableWidth first = d.decompress(codes(new byte[200_000])); // 400,000 bytes of "ab"
+    DataBlock.VariableWidth second = d.decompress(codes(fill(150_000, (byte) 1), new byte[] {(byte) 255, 9}));
+    assertEquals(400_000, first.data().length);
+    for (int i = 0; i < 400_000; i++) {
+      assertEquals(i % 2 == 0 ? 'a' : 'b', first.data()[i]);
+    }
+    assertEquals(150_001, second.data().length);
+    assertEquals(150_000, second.offset(1));
+    for (int i = 0; i < 150_000; i++) {
+      assertEquals('x', second.data()[i]);
+    }
+    assertEquals(9, second.data()[150_000]);
+  }
+
   @Test
   void badOffsets() {
     FsstDecoder d = new FsstDecoder(TABLE);

@@ -298,14 +298,28 @@ final class FullZipPage {
 
     /** Bytes of rows [a, b) found through the repetition index. */
     private byte[] rowBytes(long a, long b) {
+      long[] span = rowSpan(a, b);
+      return source.read(0, span[0], (int) (span[1] - span[0]));
+    }
+
+    /** Bytes {@code [start, end)} of buffer 0 holding rows {@code [a, b)}, checked. */
+    private long[] rowSpan(long a, long b) {
       byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
       long start = LittleEndian.getUnsigned(idx, 0, indexWidth);
       long end = LittleEndian.getUnsigned(idx, (int) (b - a) * indexWidth, indexWidth);
       if (!(start >= 0 && start <= end && end <= source.bufferSize(0))) {
         throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") map to bytes [" + start + ", " + end + ") outside buffer 0");
       }
-      return source.read(0, start, LanceCodecException.checkedInt(end - start, "full-zip read"));
+      LanceCodecException.checkedInt(end - start, "full-zip read");
+      return new long[] {start, end};
     }
+
+    /**
+     * Per thread, the row bytes a read of rows with lists goes through (one read at a time per
+     * thread): its items are copied out, so a scan reuses the array from batch to batch instead
+     * of allocating and zeroing one per batch. Arrays above {@link #KEEP_GATHER} are not kept.
+     */
+    private static final ThreadLocal<byte[]> ROWS = new ThreadLocal<>();
 
     /**
      * Items of the ranges read so far, gathered raw so that the values are decompressed once per
@@ -322,21 +336,47 @@ final class FullZipPage {
       void reserve(int rawLen) {
         long needVals = (long) valsLen + rawLen;
         if (needVals > vals.length) {
-          vals = java.util.Arrays.copyOf(vals, grow(vals.length, needVals));
+          vals = regather(GATHER_VALUES, vals, valsLen, needVals);
         }
         if (variable) {
+          // at most one item per control word
           long needOffs = ((long) count + rawLen / ctrl + 1) * width;
           if (needOffs > offs.length) {
-            offs = java.util.Arrays.copyOf(offs, grow(offs.length, needOffs));
+            offs = regather(GATHER_OFFSETS, offs, (count + 1) * width, needOffs);
           }
         }
       }
 
       DataBlock block() {
+        byte[] data = vals == GATHER_VALUES.get() ? java.util.Arrays.copyOf(vals, valsLen) : trim(vals, valsLen);
         return variable
-            ? new DataBlock.VariableWidth(trim(offs, (count + 1) * width), width * 8, trim(vals, valsLen), count)
-            : new DataBlock.FixedWidth(trim(vals, valsLen), width * 8, count);
+            ? new DataBlock.VariableWidth(offs == GATHER_OFFSETS.get() ? java.util.Arrays.copyOf(offs, (count + 1) * width)
+                : trim(offs, (count + 1) * width), width * 8, data, count)
+            : new DataBlock.FixedWidth(data, width * 8, count);
       }
+    }
+
+    /**
+     * Per thread, the arrays a read gathers its items and their offsets in (one read at a time
+     * per thread): both are copied out at their exact size, so a scan does not allocate and zero
+     * arrays sized for each batch's row bytes only to trim them. Arrays above
+     * {@link #KEEP_GATHER} bytes are not kept.
+     */
+    private static final ThreadLocal<byte[]> GATHER_VALUES = new ThreadLocal<>();
+
+    private static final ThreadLocal<byte[]> GATHER_OFFSETS = new ThreadLocal<>();
+
+    private static final int KEEP_GATHER = 8 << 20;
+
+    /** {@code a}'s first {@code used} bytes moved to an array of at least {@code need} bytes, the kept one if it fits. */
+    private static byte[] regather(ThreadLocal<byte[]> kept, byte[] a, int used, long need) {
+      byte[] k = kept.get();
+      byte[] next = k != null && k != a && k.length >= need ? k : new byte[grow(a.length, need)];
+      System.arraycopy(a, 0, next, 0, used);
+      if (next != k && next.length <= KEEP_GATHER) {
+        kept.set(next);
+      }
+      return next;
     }
 
     private static int grow(int cap, long need) {
@@ -348,11 +388,20 @@ final class FullZipPage {
 
     /** Items of rows with lists: control word, then the value if visible (length + bytes if variable). */
     private void readItems(long a, long b, Items items, LevelSink levels) {
-      byte[] raw = rowBytes(a, b);
+      long[] span = rowSpan(a, b);
+      int rawLen = (int) (span[1] - span[0]);
+      byte[] raw = ROWS.get();
+      if (raw == null || raw.length < rawLen) {
+        raw = new byte[rawLen];
+        if (rawLen <= KEEP_GATHER) {
+          ROWS.set(raw);
+        }
+      }
+      source.readInto(0, span[0], rawLen, raw, 0);
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
-      items.reserve(raw.length);
+      items.reserve(rawLen);
       byte[] vals = items.vals;
       byte[] offs = items.offs;
       int valsLen = items.valsLen;
@@ -361,8 +410,8 @@ final class FullZipPage {
       int pos = 0;
       long rowsSeen = 0;
       int firstRep = -1;
-      while (pos < raw.length) {
-        if (pos + ctrl > raw.length) {
+      while (pos < rawLen) {
+        if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
         int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
@@ -379,7 +428,7 @@ final class FullZipPage {
           continue;
         }
         if (!variable) {
-          if (pos + width > raw.length) {
+          if (pos + width > rawLen) {
             throw LanceCodecException.corrupt("full-zip: value runs past rows [" + a + ", " + b + ")");
           }
           System.arraycopy(raw, pos, vals, valsLen, width);
@@ -387,12 +436,12 @@ final class FullZipPage {
           pos += width;
         } else {
           if (d == 0) {
-            if (pos + width > raw.length) {
+            if (pos + width > rawLen) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
             long len = LittleEndian.getUnsigned(raw, pos, width);
             pos += width;
-            if (!(len >= 0 && len <= raw.length - pos)) {
+            if (!(len >= 0 && len <= rawLen - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
             }
             System.arraycopy(raw, pos, vals, valsLen, (int) len);

@@ -62,6 +62,40 @@ final class LevelSink {
     return count;
   }
 
+  /**
+   * Makes room for {@code n} levels past the end, for a decoder to write in place (at
+   * {@link #count()} of {@link #repArray()} and {@link #defArray()}) before {@link #keep}.
+   */
+  void reserve(int n) {
+    ensure((long) count + n);
+  }
+
+  /** The backing arrays, valid until the next append or reserve. */
+  short[] repArray() {
+    return rep;
+  }
+
+  short[] defArray() {
+    return def;
+  }
+
+  /** Of the levels written in place past the end, keeps {@code [from, to)}. */
+  void keep(int from, int to) {
+    int n = to - from;
+    if (n <= 0) {
+      return;
+    }
+    if (from > 0) {
+      if (rep != null) {
+        System.arraycopy(rep, count + from, rep, count, n);
+      }
+      if (def != null) {
+        System.arraycopy(def, count + from, def, count, n);
+      }
+    }
+    count += n;
+  }
+
   short[] rep() {
     return rep == null ? null : rep.length == count ? rep : Arrays.copyOf(rep, count);
   }

@@ -22,18 +22,18 @@ import java.util.List;
 final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.ElementReader {
   final PageSource source;
   private final MiniBlockLayout layout;
-  private final long numRows;
+  final long numRows;
   private final int numChunks;
   private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
   final PackedCounts chunkValues; // values (items) of each chunk
-  private final MiniBlockDecompressor values;
-  private final BlockDecompressor def;
+  final MiniBlockDecompressor values;
+  final BlockDecompressor def;
   private final BlockDecompressor rep;
   final java.util.List<io.lancecodec.spi.LevelLayer> layers;
   private final boolean nested;
   final int maxRep;
   final int maxVisible;
-  private final long numItems;
+  final long numItems;
   // With repetition, per chunk: rows starting in it and rows ending in it.
   final PackedCounts rowStarts;
   private final PackedCounts rowEnds;
@@ -224,11 +224,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     return 8 * chunkWords.prefix(k);
   }
 
-  private long chunkBytes(int k) {
+  long chunkBytes(int k) {
     return 8 * chunkWords.get(k);
   }
 
-  private long chunkFirstRow(int k) {
+  long chunkFirstRow(int k) {
     return chunkValues.prefix(k);
   }
 
@@ -268,9 +268,17 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   @Override
+  public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.FixedWidthSink sink) {
+    if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || values.directBits() != bits) {
+      return read(ranges);
+    }
+    return MiniBlockRepeated.read(this, ranges, sink);
+  }
+
+  @Override
   public DecodedPage read(long[] ranges) {
     if (rep != null) {
-      return readRepeated(ranges);
+      return MiniBlockRepeated.read(this, ranges, null);
     }
     long total = 0;
     for (int i = 0; i < ranges.length; i += 2) {
@@ -332,96 +340,6 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
   }
 
-  /**
-   * Rows of a page with lists: the repetition index says which chunks hold each range (from the
-   * chunk where its first row starts to the one where its last row ends); the rep levels of
-   * those chunks then mark the row starts to cut at.
-   */
-  private DecodedPage readRepeated(long[] ranges) {
-    long rows = 0;
-    for (int i = 0; i < ranges.length; i += 2) {
-      rows += ranges[i + 1] - ranges[i];
-    }
-    long expected = expectedItems(ranges, rows);
-    BlockAppender out = new BlockAppender(expected);
-    LevelSink levels = new LevelSink(true, def != null, expected);
-    DictionaryLookup dict = hasDictionary ? dictionary() : null;
-    int cachedK = -1;
-    Chunk cached = null;
-    for (int i = 0; i < ranges.length; i += 2) {
-      long a = ranges[i];
-      long b = ranges[i + 1];
-      int s = startChunk(a);
-      int e = endChunk(b);
-      long spanStart = 0;
-      byte[] span = null;
-      long toSkip = a - rowStarts.prefix(s);
-      long rowsLeft = b - a;
-      boolean done = false;
-      for (int k = s; k <= e && !done; k++) {
-        Chunk c;
-        if (k == cachedK) {
-          c = cached;
-        } else {
-          if (span == null) {
-            // from the first chunk not decoded already: a range starting in the chunk the
-            // previous one ended in does not read that chunk again
-            spanStart = chunkOffset(k);
-            span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(e + 1) - spanStart, "chunk span"));
-          }
-          c = decode(span, (int) (chunkOffset(k) - spanStart), (int) chunkBytes(k), chunkValues.get(k), k, dict);
-          cachedK = k;
-          cached = c;
-        }
-        int from = 0;
-        int n = c.rep.length;
-        if (k == s) {
-          // skip to the start of row a: the toSkip-th row start of this chunk
-          from = -1;
-          for (int j = 0; j < n; j++) {
-            if (c.rep[j] == maxRep && toSkip-- == 0) {
-              from = j;
-              break;
-            }
-          }
-          if (from < 0) {
-            throw LanceCodecException.corrupt("mini-block chunk " + k + ": row " + a + " does not start where the repetition index says");
-          }
-        }
-        int to = from;
-        while (to < n) {
-          if (c.rep[to] == maxRep) {
-            if (rowsLeft == 0) {
-              done = true;
-              break;
-            }
-            rowsLeft--;
-          }
-          to++;
-        }
-        int v0 = Levels.visible(c.def, 0, from, maxVisible);
-        int v1 = v0 + Levels.visible(c.def, from, to, maxVisible);
-        out.append(c.values, v0, v1, null);
-        levels.append(c.rep, c.def, from, to);
-      }
-      if (rowsLeft != 0) {
-        throw LanceCodecException.corrupt("mini-block: rows [" + a + ", " + b + ") end past the chunks the repetition index names");
-      }
-    }
-    return new DecodedPage(out.block(), levels.rep(), levels.def(), rows, layers);
-  }
-
-  /**
-   * Items to size the output for, so that a scan does not grow it by doubling: one range reads
-   * at most the items of its chunks; several use the page's average items per row.
-   */
-  private long expectedItems(long[] ranges, long rows) {
-    if (ranges.length == 2 && rows > 0) {
-      return chunkFirstRow(endChunk(ranges[1]) + 1) - chunkFirstRow(startChunk(ranges[0]));
-    }
-    return numRows == 0 ? rows : rows * ((numItems + numRows - 1) / numRows) + 1024;
-  }
-
   /** The chunk in which row {@code row} starts. */
   int startChunk(long row) {
     int lo = Math.min(rowStarts.search(row), numChunks - 1);
@@ -443,7 +361,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   record Chunk(DataBlock values, short[] rep, short[] def) {}
 
   /** Chunk header: where each value buffer starts and its size, and the decoded levels. */
-  private record Header(int[] offsets, int[] sizes, short[] levels, short[] rep) {}
+  record Header(int[] offsets, int[] sizes, short[] levels, short[] rep, int numLevels) {}
 
   /**
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
@@ -508,6 +426,14 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   private Header header(byte[] b, int off, int len, long n, int k) {
+    return header(b, off, len, n, k, null);
+  }
+
+  /**
+   * The chunk's header; with a {@code sink}, a repeated chunk's levels are decoded into it past
+   * its end (see {@link LevelSink#keep}) instead of into arrays of their own.
+   */
+  Header header(byte[] b, int off, int len, long n, int k, LevelSink sink) {
     int pos = off;
     int end = off + len;
     int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
@@ -540,12 +466,21 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     }
     pos = off + MiniBlockPageEncoder.pad8(pos - off);
     short[] repLevels = null;
+    boolean inSink = sink != null && rep != null;
+    if (inSink) {
+      sink.reserve(numLevels);
+    }
+    int at = inSink ? sink.count() : 0;
     if (rep != null) {
       if (pos + repSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": rep levels run past the chunk");
       }
-      byte[] r = java.util.Arrays.copyOfRange(b, pos, pos + repSize);
-      repLevels = Levels.shorts(rep.decompress(r, numLevels), numLevels);
+      if (inSink) {
+        rep.decompressLevels(b, pos, repSize, numLevels, sink.repArray(), at);
+      } else {
+        byte[] r = java.util.Arrays.copyOfRange(b, pos, pos + repSize);
+        repLevels = Levels.shorts(rep.decompress(r, numLevels), numLevels);
+      }
       pos = off + MiniBlockPageEncoder.pad8(pos + repSize - off);
     }
     short[] levels = null;
@@ -554,8 +489,12 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       if (pos + defSize > end) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": def levels run past the chunk");
       }
-      byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
-      levels = Levels.shorts(def.decompress(d, defCount), defCount);
+      if (inSink) {
+        def.decompressLevels(b, pos, defSize, numLevels, sink.defArray(), at);
+      } else {
+        byte[] d = java.util.Arrays.copyOfRange(b, pos, pos + defSize);
+        levels = Levels.shorts(def.decompress(d, defCount), defCount);
+      }
       pos = off + MiniBlockPageEncoder.pad8(pos + defSize - off);
     }
     int[] offsets = new int[numBuffers];
@@ -566,14 +505,25 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       offsets[i] = pos;
       pos = off + MiniBlockPageEncoder.pad8(pos + sizes[i] - off);
     }
-    if (repLevels != null && Levels.visible(levels, 0, numLevels, maxVisible) != n) {
+    if (rep != null && (inSink ? Levels.visible(sink.defArray(), at, at + numLevels, maxVisible)
+        : Levels.visible(levels, 0, numLevels, maxVisible)) != n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + numLevels + " levels do not hold its " + n + " values");
     }
-    return new Header(offsets, sizes, levels, repLevels);
+    return new Header(offsets, sizes, levels, repLevels, numLevels);
   }
 
   Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
     Header h = header(b, off, len, n, k);
+    short[] valueDefs = dictionary == null ? null
+        : h.rep() == null ? h.levels() : valueLevels(h.levels(), 0, h.levels() == null ? 0 : h.levels().length, n);
+    return decodeValues(b, h, n, k, dictionary, valueDefs);
+  }
+
+  /**
+   * The values of the chunk in {@code b} whose header is {@code h}; a dictionary resolves them
+   * with {@code valueDefs}, the def level of each value (null: all valid).
+   */
+  Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
@@ -584,21 +534,24 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
     if (dictionary != null) {
-      v = dictionary.resolve(v, h.rep() == null ? levels : valueLevels(levels, n));
+      v = dictionary.resolve(v, valueDefs);
     }
     return new Chunk(v, h.rep(), levels);
   }
 
-  /** The def level of each value (visible level), for pages whose levels outnumber values. */
-  private short[] valueLevels(short[] levels, long n) {
+  /**
+   * The def level of each value (visible level) among {@code levels[from, to)}, which hold
+   * {@code n} values (checked by the header), for pages whose levels outnumber values.
+   */
+  short[] valueLevels(short[] levels, int from, int to, long n) {
     if (levels == null) {
       return null;
     }
     short[] out = new short[(int) n];
     int v = 0;
-    for (short l : levels) {
-      if ((l & 0xFFFF) <= maxVisible) {
-        out[v++] = l;
+    for (int i = from; i < to; i++) {
+      if ((levels[i] & 0xFFFF) <= maxVisible) {
+        out[v++] = levels[i];
       }
     }
     return out;
