@@ -33,13 +33,13 @@ class FslValidityTest {
   /** The zipped row of list {@code r}: its validity bits from bit 0, then its item bytes. */
   static byte[] expectedRow(DataBlock.FixedSizeList fsl, int r) {
     int dim = (int) fsl.dimension();
-    DataBlock.FixedWidth items = FslValidity.items(fsl);
+    DataBlock.FixedWidth items = (DataBlock.FixedWidth) ((DataBlock.Nullable) fsl.child()).data();
     int db = dim * items.bitsPerValue() / 8;
     int vb = (dim + 7) / 8;
     byte[] row = new byte[vb + db];
     for (int k = 0; k < dim; k++) {
       long bit = (long) r * dim + k;
-      if ((FslValidity.validity(fsl)[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0) {
+      if ((((DataBlock.Nullable) fsl.child()).validity()[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0) {
         row[k >>> 3] |= (byte) (1 << (k & 7));
       }
     }
@@ -47,18 +47,22 @@ class FslValidityTest {
     return row;
   }
 
+  static FslShape shape(int dim, int bits) {
+    return new FslShape(new long[] {dim}, new boolean[] {true}, bits);
+  }
+
   @ParameterizedTest
   @CsvSource({"1,1,32", "7,3,32", "1000,5,32", "4099,9,8", "300,70,32", "33,17,64", "2,1000,8"})
   void miniBlockChunksDecodeToZippedRows(int rows, int dim, int bits) {
     DataBlock.FixedSizeList fsl = lists(rows * 31L + dim, rows, dim, bits);
     MiniBlockCompressed c = new FslValidity.MiniBlock().compress(fsl);
-    long est = FslValidity.rowBytes(dim, bits);
+    long est = shape(dim, bits).rowBytes();
     long perChunk = 2;
     // doubling from 2 rows while twice the chunk stays under the limit, as the reference sizes chunks
     while (2 * perChunk * est < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= FlatMiniBlock.MAX_VALUES) {
       perChunk *= 2;
     }
-    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(dim, bits);
+    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(shape(dim, bits));
     int[] pos = new int[2];
     int row = 0;
     for (MiniBlockChunk chunk : c.chunks()) {
@@ -86,23 +90,23 @@ class FslValidityTest {
     DataBlock.FixedSizeList fsl = lists(rows + dim, rows, dim, bits);
     DataBlock.FixedWidth out = (DataBlock.FixedWidth) new FslValidity.PerValue().compress(fsl).data();
     int w = out.bitsPerValue() / 8;
-    assertEquals(FslValidity.rowBytes(dim, bits), w);
+    assertEquals(shape(dim, bits).rowBytes(), w);
     for (int r = 0; r < rows; r++) {
       assertArrayEquals(expectedRow(fsl, r), Arrays.copyOfRange(out.data(), r * w, (r + 1) * w));
     }
-    assertEquals(out, FslValidity.perValueDecoder(dim, bits).decompress(out));
+    assertEquals(out, FslValidity.perValueDecoder(shape(dim, bits)).decompress(out));
   }
 
   @ParameterizedTest
   @CsvSource({"10,4,32"})
   void shortOrMisshapedInputIsCorrupt(int rows, int dim, int bits) {
-    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(dim, bits);
+    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(shape(dim, bits));
     byte[] valid = new byte[(rows * dim + 7) / 8];
     byte[] data = new byte[rows * dim * bits / 8];
     assertCorrupt(() -> d.decompress(List.of(data), rows));
     assertCorrupt(() -> d.decompress(List.of(Arrays.copyOf(valid, valid.length - 1), data), rows));
     assertCorrupt(() -> d.decompress(List.of(valid, Arrays.copyOf(data, data.length - 1)), rows));
-    assertCorrupt(() -> FslValidity.perValueDecoder(dim, bits).decompress(new DataBlock.FixedWidth(data, dim * bits, rows)));
+    assertCorrupt(() -> FslValidity.perValueDecoder(shape(dim, bits)).decompress(new DataBlock.FixedWidth(data, dim * bits, rows)));
   }
 
   /** Rows too wide for two per chunk (only when mini-block is forced) get one row per chunk. */
@@ -112,7 +116,7 @@ class FslValidityTest {
     DataBlock.FixedSizeList fsl = lists(dim, 3, dim, bits);
     MiniBlockCompressed c = new FslValidity.MiniBlock().compress(fsl);
     assertEquals(3, c.chunks().size());
-    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(dim, bits);
+    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(shape(dim, bits));
     int[] pos = new int[2];
     for (int r = 0; r < 3; r++) {
       MiniBlockChunk chunk = c.chunks().get(r);
