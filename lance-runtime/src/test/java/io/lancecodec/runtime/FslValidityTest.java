@@ -129,6 +129,60 @@ class FslValidityTest {
     }
   }
 
+  static io.lancecodec.format.pb.v21.FixedSizeList nested(long outer, boolean v0, long inner, boolean v1, int bits) {
+    io.lancecodec.format.pb.v21.CompressiveEncoding leaf = BuiltinCodecs.flat(bits);
+    io.lancecodec.format.pb.v21.CompressiveEncoding in = io.lancecodec.format.pb.v21.CompressiveEncoding.newBuilder()
+        .setFixedSizeList(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder().setItemsPerValue(inner).setHasValidity(v1).setValues(leaf))
+        .build();
+    return io.lancecodec.format.pb.v21.FixedSizeList.newBuilder().setItemsPerValue(outer).setHasValidity(v0).setValues(in).build();
+  }
+
+  /** Two levels with validity: the chunk has three buffers (outer validity, inner validity, values), each checked. */
+  @ParameterizedTest
+  @CsvSource({"10,3,2,32", "5,4,4,1", "3,2,9,8"})
+  void nestedChunksAreChecked(int rows, int outer, int inner, int bits) {
+    FslShape s = FslShape.parse(nested(outer, true, inner, true, bits));
+    assertEquals(2, s.levels());
+    assertEquals((outer + 7) / 8 + (outer * inner + 7) / 8 + (outer * inner * bits + 7) / 8, s.rowBytes());
+    FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(s);
+    byte[] v0 = new byte[(rows * outer + 7) / 8];
+    byte[] v1 = new byte[(rows * outer * inner + 7) / 8];
+    byte[] data = new byte[(rows * outer * inner * bits + 7) / 8];
+    assertEquals(rows * s.rowBytes() * 8, ((DataBlock.FixedWidth) d.decompress(List.of(v0, v1, data), rows)).usedBytes() * 8L);
+    assertCorrupt(() -> d.decompress(List.of(v0, data), rows));
+    assertCorrupt(() -> d.decompress(List.of(Arrays.copyOf(v0, v0.length - 1), v1, data), rows));
+    assertCorrupt(() -> d.decompress(List.of(v0, Arrays.copyOf(v1, v1.length - 1), data), rows));
+    assertCorrupt(() -> d.decompress(List.of(v0, v1, Arrays.copyOf(data, data.length - 1)), rows));
+    PerValueDecompressorCheck.check(FslValidity.perValueDecoder(s), s, rows);
+  }
+
+  /** Stored full-zip rows of the wrong width are CORRUPT. */
+  static final class PerValueDecompressorCheck {
+    static void check(io.lancecodec.spi.PerValueDecompressor d, FslShape s, int rows) {
+      long w = s.zippedRowBytes();
+      assertEquals(rows, d.decompress(new DataBlock.FixedWidth(new byte[(int) (rows * w)], (int) (w * 8), rows)).numValues());
+      assertCorrupt(() -> d.decompress(new DataBlock.FixedWidth(new byte[(int) (rows * (w + 1))], (int) ((w + 1) * 8), rows)));
+    }
+  }
+
+  /** Sizes and depths from the file are checked before anything is allocated. */
+  @org.junit.jupiter.api.Test
+  void badShapesAreCorrupt() {
+    assertCorrupt(() -> FslShape.parse(nested(0, false, 2, false, 32)));
+    assertCorrupt(() -> FslShape.parse(nested(3, false, 0, false, 32)));
+    assertCorrupt(() -> FslShape.parse(nested(1L << 20, false, 1L << 20, false, 32)));
+    assertCorrupt(() -> FslShape.parse(nested(1L << 14, false, 1L << 10, false, 64)));
+    assertCorrupt(() -> FslShape.parse(nested(3, false, 2, false, 12)));
+    io.lancecodec.format.pb.v21.CompressiveEncoding e = BuiltinCodecs.flat(8);
+    for (int i = 0; i < FslShape.MAX_LEVELS + 1; i++) {
+      e = io.lancecodec.format.pb.v21.CompressiveEncoding.newBuilder()
+          .setFixedSizeList(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder().setItemsPerValue(1).setValues(e)).build();
+    }
+    io.lancecodec.format.pb.v21.FixedSizeList deep = e.getFixedSizeList();
+    assertCorrupt(() -> FslShape.parse(deep));
+    assertCorrupt(() -> FslShape.parse(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder().setItemsPerValue(2).build()));
+  }
+
   private static void assertCorrupt(org.junit.jupiter.api.function.Executable run) {
     LanceCodecException e = assertThrows(LanceCodecException.class, run);
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
