@@ -123,8 +123,14 @@ class NestedInteropTest {
         new Shape("fsl_bool_wide", fslOf("fbw", 4096, bool("item")), 8),
         new Shape("fsl3_bool", fslOf("f3", 2, fslOf("item", 2, fslOf("item", 3, bool("item")))), 8),
         new Shape("struct_fsl_fsl", struct("sff", fslOf("v", 3, fslOf("item", 2, i32("item"))), i32("w")), 8),
-        new Shape("list_fsl_bool", list("lfb", fslOf("item", 5, bool("item"))), 8));
+        new Shape("list_fsl_bool", list("lfb", fslOf("item", 5, bool("item"))), 8),
+        // every item null: the reference writes values: Constant{} below the lowest level with validity
+        new Shape("fsl_fsl_null_leaves", fslOf("fn0", 3, fslOf("item", 2, i32(NULL_LEAF))), 8),
+        new Shape("fsl_bool_null_leaves", fslOf("fbn", 4, bool(NULL_LEAF)), 8));
   }
+
+  /** The name of a leaf field whose values are all null. */
+  static final String NULL_LEAF = "null_leaf";
 
   static Field fslOf(String name, int dim, Field item) {
     return field(name, new ArrowType.FixedSizeList(dim), item);
@@ -155,6 +161,9 @@ class NestedInteropTest {
         v[i] = rnd.nextDouble() < nulls ? null : nestedValue(item, rnd, nulls);
       }
       return v;
+    }
+    if (f.getName().equals(NULL_LEAF)) {
+      return null;
     }
     if (t instanceof ArrowType.Bool) {
       return rnd.nextBoolean();

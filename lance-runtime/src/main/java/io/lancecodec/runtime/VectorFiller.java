@@ -98,7 +98,7 @@ final class VectorFiller {
     Owned owned = new Owned(vector.getAllocator());
     try {
       byte[] validity = new byte[(total + 7) / 8];
-      int nulls = fillValidity(validity, pieces, total);
+      int nulls = fillListValidity(validity, pieces);
       ArrowBuf data = bool ? null : owned.allocate(numItems * (physical.bits() / 8));
       long row = 0;
       for (DecodedPage p : pieces) {
@@ -170,6 +170,37 @@ final class VectorFiller {
     for (int l = levels - 1; l >= 0; l--) {
       chain.get(l).setValueCount(LanceCodecException.checkedInt(l == 0 ? total : total * s.items(l - 1), "fixed-size lists"));
     }
+  }
+
+  /**
+   * Like {@link #fillValidity}, except that pieces without values but with levels take their
+   * validity from the levels alone: the reference's rows whose items are all null (full-zip rows
+   * of Constant{}) are valid lists of null items.
+   */
+  private static int fillListValidity(byte[] bits, List<DecodedPage> pieces) {
+    int row = 0;
+    int nulls = 0;
+    for (DecodedPage p : pieces) {
+      int n = (int) p.numRows();
+      short[] def = p.defLevels();
+      if (def == null) {
+        if (p.values() instanceof DataBlock.AllNull) {
+          nulls += n;
+        } else {
+          setRange(bits, row, n);
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          if (def[i] == 0) {
+            bits[(row + i) >>> 3] |= (byte) (1 << ((row + i) & 7));
+          } else {
+            nulls++;
+          }
+        }
+      }
+      row += n;
+    }
+    return nulls;
   }
 
   /** The levels k (1..levels) whose validity alone makes rows of {@code bits}; 0 if none. */

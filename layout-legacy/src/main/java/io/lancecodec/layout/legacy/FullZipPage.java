@@ -203,7 +203,17 @@ final class FullZipPage {
       if (!layout.hasValueCompression()) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
-      this.values = ctx.perValue(layout.getValueCompression());
+      // The reference writes fixed-size lists whose items are all null as zero-width rows of
+      // value_compression Constant{} (no value): the rows are their control words only.
+      // Read only where the rows' validity is exactly the page's one level of definition levels
+      // (a top-level column); elsewhere the zero-width rows are refused rather than misread.
+      boolean zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
+      boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
+      if (zeroWidth && (!noValues || bitsRep > 0 || layers.size() != 1)) {
+        throw LanceCodecException.unsupported("full-zip: zero-width rows (" + Describe.encoding(layout.getValueCompression())
+            + ", all items null) are only supported for top-level fixed-size lists without a fixed-size list level above the constant");
+      }
+      this.values = noValues ? null : ctx.perValue(layout.getValueCompression());
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
@@ -212,7 +222,7 @@ final class FullZipPage {
           {
             variable = false;
             int bits = layout.getBitsPerValue();
-            if (!(bits > 0 && bits % 8 == 0 && bits <= 1 << 27)) {
+            if (!((bits > 0 || noValues) && bits % 8 == 0 && bits <= 1 << 27)) {
               throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
             }
             width = bits / 8;
@@ -430,7 +440,11 @@ final class FullZipPage {
           System.arraycopy(raw, i * stride + ctrl, vals, i * width, width);
         }
       }
-      DataBlock block = values.decompress(new DataBlock.FixedWidth(vals, width * 8, n));
+      if (values == null && def == null) {
+        // rows without values and without nulls of their own: valid rows whose items are all null
+        def = new short[n];
+      }
+      DataBlock block = values == null ? new DataBlock.AllNull(n) : values.decompress(new DataBlock.FixedWidth(vals, width * 8, n));
       out.append(block, 0, n, def);
     }
 
