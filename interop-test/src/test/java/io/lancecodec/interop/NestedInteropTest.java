@@ -126,8 +126,14 @@ class NestedInteropTest {
         new Shape("list_fsl_bool", list("lfb", fslOf("item", 5, bool("item"))), 8),
         // every item null: the reference writes values: Constant{} below the lowest level with validity
         new Shape("fsl_fsl_null_leaves", fslOf("fn0", 3, fslOf("item", 2, i32(NULL_LEAF))), 8),
-        new Shape("fsl_bool_null_leaves", fslOf("fbn", 4, bool(NULL_LEAF)), 8));
+        new Shape("fsl_bool_null_leaves", fslOf("fbn", 4, bool(NULL_LEAF)), 8),
+        // validity on some levels only
+        new Shape("fsl_fsl_valid_inner_lists", fslOf("vi", 3, fslOf(NEVER_NULL, 2, i32("item"))), 8),
+        new Shape("fsl_fsl_valid_leaves", fslOf("vl", 3, fslOf("item", 5, bool(NEVER_NULL))), 8));
   }
+
+  /** The name of a field whose values are never null (children of null lists included). */
+  static final String NEVER_NULL = "never_null";
 
   /** The name of a leaf field whose values are all null. */
   static final String NULL_LEAF = "null_leaf";
@@ -158,7 +164,7 @@ class NestedInteropTest {
       Field item = f.getChildren().get(0);
       Object[] v = new Object[fl.getListSize()];
       for (int i = 0; i < v.length; i++) {
-        v[i] = rnd.nextDouble() < nulls ? null : nestedValue(item, rnd, nulls);
+        v[i] = rnd.nextDouble() < nulls && !item.getName().equals(NEVER_NULL) ? null : nestedValue(item, rnd, nulls);
       }
       return v;
     }
@@ -179,7 +185,9 @@ class NestedInteropTest {
       Object[] a = (Object[]) value;
       int dim = fv.getListSize();
       for (int k = 0; k < dim; k++) {
-        setNested(fv.getDataVector(), i * dim + k, a == null ? null : a[k]);
+        FieldVector child = fv.getDataVector();
+        Object placeholder = child.getField().getName().equals(NEVER_NULL) ? nestedValue(child.getField(), new Random(k), 0) : null;
+        setNested(child, i * dim + k, a == null ? placeholder : a[k]);
       }
       if (a == null) {
         fv.setNull(i);
