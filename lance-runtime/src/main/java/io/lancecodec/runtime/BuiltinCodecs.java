@@ -218,6 +218,11 @@ final class BuiltinCodecs implements CodecPlugin {
     }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
       FslShape shape = FslShape.parse(f);
+      if (shape.leafBits() == 1) {
+        // the reference stores full-zip booleans of nullable lists a byte per item; never
+        // written unless forced, and not read rather than misread
+        throw LanceCodecException.unsupported("fixed_size_list of booleans in full-zip rows is not supported");
+      }
       if (!shape.plain()) {
         return FslValidity.perValueDecoder(shape);
       }

@@ -111,9 +111,7 @@ final class FslValidity {
   }
 
   /**
-   * The reference's chunking: rows per chunk is the largest power of two (at least 2, at most
-   * 4096) whose estimated size (the row's validity bytes plus its value bytes, times rows) stays
-   * under {@link FlatMiniBlock#MAX_BYTES}; no row is split across chunks.
+   * Mini-block chunks of whole rows, sized as the reference sizes them (see below).
    */
   static final class MiniBlock implements MiniBlockCompressor {
     @Override
@@ -124,12 +122,21 @@ final class FslValidity {
       }
       FslShape s = p.shape();
       long rows = p.rows();
-      long est = Math.max(1, s.zippedRowBytes() - s.valueBytes() + s.leafItems() * s.leafBits() / 8);
-      long perChunk = 2;
-      int log = 1;
-      long size = 2 * est;
+      // The reference's estimate per "word": a word is one row, or eight rows when a row's
+      // values are not whole bytes (FixedSizeList<Bool>[4]); it holds the word's validity
+      // bytes (each level rounded up per row) and its value bytes. Then the flat values' rule:
+      // from 2 rows (8 for 8-row words) at twice a word's size, double while twice the size
+      // stays under the limit and the rows within 4096.
+      long validityBytes = s.zippedRowBytes() - s.valueBytes();
+      long rowBits = s.leafItems() * s.leafBits();
+      long rowsPerWord = rowBits % 8 == 0 ? 1 : 8;
+      long wordBytes = validityBytes * rowsPerWord + (rowBits % 8 == 0 ? rowBits / 8 : rowBits);
+      long perChunk = rowsPerWord == 1 ? 2 : 8;
+      int log = rowsPerWord == 1 ? 1 : 3;
+      long size = 2 * wordBytes;
       if (size >= FlatMiniBlock.MAX_BYTES) {
-        // only when mini-block is forced on wide lists; see FlatMiniBlock
+        // only when mini-block is forced on wide lists (the reference's writer aborts); a chunk
+        // of one row is valid
         perChunk = 1;
         log = 0;
       }
