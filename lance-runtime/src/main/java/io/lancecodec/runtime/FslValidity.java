@@ -266,6 +266,12 @@ final class FslValidity {
     long stored = s.zippedRowBytes();
     long full = s.rowBytes();
     return block -> {
+      if (stored == 0 && block instanceof DataBlock.AllNull) {
+        // zero-width rows (values: Constant{} under levels without validity): those levels are
+        // all valid, everything below is null
+        return new DataBlock.FixedWidth(rows(s, new byte[s.levels()][], new byte[0], block.numValues()), (int) (full * 8),
+            block.numValues());
+      }
       if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != stored * 8) {
         throw LanceCodecException.corrupt("fixed_size_list: expected " + stored * 8 + "-bit rows");
       }

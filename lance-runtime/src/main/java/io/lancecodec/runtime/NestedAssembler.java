@@ -263,8 +263,9 @@ final class NestedAssembler {
     if (rows != p.numRows()) {
       throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
     }
-    // no levels = all valid, which the vector filler sets a byte at a time
-    return new DecodedPage(p.values(), null, leafNulls ? leafDef : null, v);
+    // no levels = all valid, which the vector filler sets a byte at a time; values without
+    // any bytes keep their levels (fixed-size lists whose items are all null are valid lists)
+    return new DecodedPage(p.values(), null, leafNulls || p.values() instanceof DataBlock.AllNull ? leafDef : null, v);
   }
 
   /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */

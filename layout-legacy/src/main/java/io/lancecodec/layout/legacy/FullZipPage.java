@@ -177,6 +177,7 @@ final class FullZipPage {
     private final int bitsRep;
     private final int bitsDef;
     private final int maxVisible;
+    private final boolean zeroWidth;
 
     Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
@@ -205,15 +206,18 @@ final class FullZipPage {
       }
       // The reference writes fixed-size lists whose items are all null as zero-width rows of
       // value_compression Constant{} (no value): the rows are their control words only.
-      // Read only where the rows' validity is exactly the page's one level of definition levels
-      // (a top-level column); elsewhere the zero-width rows are refused rather than misread.
+      // Zero-width rows are handed to the value tree as all-null values, which a fixed-size list
+      // decoder turns into its rows (levels above the Constant{} valid, below it null). A bare
+      // Constant{} has no rows at all: the values stay all null and the levels alone say which
+      // lists are valid (their items all null).
       boolean zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
       boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
-      if (zeroWidth && (!noValues || bitsRep > 0 || layers.size() != 1)) {
+      if (zeroWidth && bitsRep > 0) {
         throw LanceCodecException.unsupported("full-zip: zero-width rows (" + Describe.encoding(layout.getValueCompression())
-            + ", all items null) are only supported for top-level fixed-size lists without a fixed-size list level above the constant");
+            + ", all items null) are only supported outside lists");
       }
-      this.values = noValues ? null : ctx.perValue(layout.getValueCompression());
+      this.zeroWidth = zeroWidth && endsInNoValue(layout.getValueCompression());
+      this.values = noValues ? null : this.zeroWidth || !zeroWidth ? ctx.perValue(layout.getValueCompression()) : null;
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
@@ -222,7 +226,7 @@ final class FullZipPage {
           {
             variable = false;
             int bits = layout.getBitsPerValue();
-            if (!((bits > 0 || noValues) && bits % 8 == 0 && bits <= 1 << 27)) {
+            if (!((bits > 0 || this.zeroWidth) && bits % 8 == 0 && bits <= 1 << 27)) {
               throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
             }
             width = bits / 8;
@@ -260,6 +264,14 @@ final class FullZipPage {
       } else {
         indexWidth = 0;
       }
+    }
+
+    /** Fixed-size lists (any depth) over {@code Constant{}} without a value, the only trees zero-width rows may have. */
+    private static boolean endsInNoValue(io.lancecodec.format.pb.v21.CompressiveEncoding e) {
+      for (int depth = 0; depth < 64 && e.hasFixedSizeList(); depth++) {
+        e = e.getFixedSizeList().getValues();
+      }
+      return e.hasConstant() && !e.getConstant().hasValue();
     }
 
     @Override
@@ -444,7 +456,8 @@ final class FullZipPage {
         // rows without values and without nulls of their own: valid rows whose items are all null
         def = new short[n];
       }
-      DataBlock block = values == null ? new DataBlock.AllNull(n) : values.decompress(new DataBlock.FixedWidth(vals, width * 8, n));
+      DataBlock block = values == null ? new DataBlock.AllNull(n)
+          : values.decompress(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n));
       out.append(block, 0, n, def);
     }
 
