@@ -127,6 +127,8 @@ class NestedInteropTest {
         // every item null: the reference writes values: Constant{} below the lowest level with validity
         new Shape("fsl_fsl_null_leaves", fslOf("fn0", 3, fslOf("item", 2, i32(NULL_LEAF))), 8),
         new Shape("fsl_bool_null_leaves", fslOf("fbn", 4, bool(NULL_LEAF)), 8),
+        new Shape("struct_fsl_null_leaves", struct("sfn0", fslOf("v", 3, fslOf("item", 2, i32(NULL_LEAF))), i32("w")), 8),
+        new Shape("list_fsl_bool_null_leaves", list("lfbn", fslOf("item", 4, bool(NULL_LEAF))), 8),
         // validity on some levels only
         new Shape("fsl_fsl_valid_inner_lists", fslOf("vi", 3, fslOf(NEVER_NULL, 2, i32("item"))), 8),
         new Shape("fsl_fsl_valid_leaves", fslOf("vl", 3, fslOf("item", 5, bool(NEVER_NULL))), 8));

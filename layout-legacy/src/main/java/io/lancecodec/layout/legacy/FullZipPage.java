@@ -212,10 +212,6 @@ final class FullZipPage {
       // lists are valid (their items all null).
       boolean zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
       boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
-      if (zeroWidth && bitsRep > 0) {
-        throw LanceCodecException.unsupported("full-zip: zero-width rows (" + Describe.encoding(layout.getValueCompression())
-            + ", all items null) are only supported outside lists");
-      }
       this.zeroWidth = zeroWidth && endsInNoValue(layout.getValueCompression());
       this.values = noValues ? null : this.zeroWidth || !zeroWidth ? ctx.perValue(layout.getValueCompression()) : null;
       if (source.numBuffers() < 1) {
@@ -311,7 +307,9 @@ final class FullZipPage {
       }
       if (levels != null) {
         if (items.count > 0) {
-          out.append(values.decompress(items.block()), 0, items.count, null);
+          DataBlock visible = !zeroWidth ? values.decompress(items.block())
+              : values == null ? new DataBlock.AllNull(items.count) : values.decompress(new DataBlock.AllNull(items.count));
+          out.append(visible, 0, items.count, null);
         }
         return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
       }
