@@ -116,7 +116,106 @@ class NestedInteropTest {
         new Shape("struct_packed_variable", struct("sp", packed("p", notNull("s", ArrowType.Utf8.INSTANCE), notNull("n", new ArrowType.Int(64, true))), i32("q")), 8),
         new Shape("map", map("m", notNull("key", ArrowType.Utf8.INSTANCE), i32("value")), 8),
         new Shape("struct_map_list", struct("sm", map("m", notNull("key", new ArrowType.Int(32, true)), list("value", str("item"))), i32("z")), 8),
-        new Shape("list_map_fsl", list("lm", map("item", notNull("key", ArrowType.Utf8.INSTANCE), fslNullItems("value", 3))), 8));
+        new Shape("list_map_fsl", list("lm", map("item", notNull("key", ArrowType.Utf8.INSTANCE), fslNullItems("value", 3))), 8),
+        new Shape("fsl_fsl", fslOf("ff", 3, fslOf("item", 2, i32("item"))), 8),
+        new Shape("fsl_fsl_wide", fslOf("fw2", 64, fslOf("item", 16, f32("item"))), 8),
+        new Shape("fsl_bool", fslOf("fb", 4, bool("item")), 8),
+        new Shape("fsl_bool_wide", fslOf("fbw", 4096, bool("item")), 8),
+        new Shape("fsl3_bool", fslOf("f3", 2, fslOf("item", 2, fslOf("item", 3, bool("item")))), 8),
+        new Shape("struct_fsl_fsl", struct("sff", fslOf("v", 3, fslOf("item", 2, i32("item"))), i32("w")), 8),
+        new Shape("list_fsl_bool", list("lfb", fslOf("item", 5, bool("item"))), 8),
+        // every item null: the reference writes values: Constant{} below the lowest level with validity
+        new Shape("fsl_fsl_null_leaves", fslOf("fn0", 3, fslOf("item", 2, i32(NULL_LEAF))), 8),
+        new Shape("fsl_bool_null_leaves", fslOf("fbn", 4, bool(NULL_LEAF)), 8),
+        new Shape("struct_fsl_null_leaves", struct("sfn0", fslOf("v", 3, fslOf("item", 2, i32(NULL_LEAF))), i32("w")), 8),
+        new Shape("list_fsl_bool_null_leaves", list("lfbn", fslOf("item", 4, bool(NULL_LEAF))), 8),
+        // validity on some levels only
+        new Shape("fsl_fsl_valid_inner_lists", fslOf("vi", 3, fslOf(NEVER_NULL, 2, i32("item"))), 8),
+        new Shape("fsl_fsl_valid_leaves", fslOf("vl", 3, fslOf("item", 5, bool(NEVER_NULL))), 8));
+  }
+
+  /** The name of a field whose values are never null (children of null lists included). */
+  static final String NEVER_NULL = "never_null";
+
+  /** The name of a leaf field whose values are all null. */
+  static final String NULL_LEAF = "null_leaf";
+
+  static Field fslOf(String name, int dim, Field item) {
+    return field(name, new ArrowType.FixedSizeList(dim), item);
+  }
+
+  static Field f32(String name) {
+    return field(name, new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE));
+  }
+
+  static Field bool(String name) {
+    return field(name, ArrowType.Bool.INSTANCE);
+  }
+
+  /** Fixed-size lists of fixed-size lists or of booleans: built and filled level by level. */
+  static boolean nestedFsl(Field f) {
+    return f.getType() instanceof ArrowType.FixedSizeList
+        && (f.getChildren().get(0).getType() instanceof ArrowType.FixedSizeList
+            || f.getChildren().get(0).getType() instanceof ArrowType.Bool);
+  }
+
+  /** A value of a nested fixed-size list: Object[] per list, Integer, Float or Boolean leaves, nulls at every level. */
+  static Object nestedValue(Field f, Random rnd, double nulls) {
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.FixedSizeList fl) {
+      Field item = f.getChildren().get(0);
+      Object[] v = new Object[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rnd.nextDouble() < nulls && !item.getName().equals(NEVER_NULL) ? null : nestedValue(item, rnd, nulls);
+      }
+      return v;
+    }
+    if (f.getName().equals(NULL_LEAF)) {
+      return null;
+    }
+    if (t instanceof ArrowType.Bool) {
+      return rnd.nextBoolean();
+    }
+    if (t instanceof ArrowType.FloatingPoint) {
+      return rnd.nextInt(1000) / 8f;
+    }
+    return rnd.nextInt();
+  }
+
+  static void setNested(FieldVector v, int i, Object value) {
+    if (v instanceof FixedSizeListVector fv) {
+      Object[] a = (Object[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        FieldVector child = fv.getDataVector();
+        Object placeholder = child.getField().getName().equals(NEVER_NULL) ? nestedValue(child.getField(), new Random(k), 0) : null;
+        setNested(child, i * dim + k, a == null ? placeholder : a[k]);
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
+    } else if (v instanceof org.apache.arrow.vector.BitVector b) {
+      if (value == null) {
+        b.setNull(i);
+      } else {
+        b.setSafe(i, (Boolean) value ? 1 : 0);
+      }
+    } else if (v instanceof Float4Vector f) {
+      if (value == null) {
+        f.setNull(i);
+      } else {
+        f.setSafe(i, (Float) value);
+      }
+    } else {
+      IntVector iv = (IntVector) v;
+      if (value == null) {
+        iv.setNull(i);
+      } else {
+        iv.setSafe(i, (Integer) value);
+      }
+    }
   }
 
   @TestFactory
@@ -133,6 +232,11 @@ class NestedInteropTest {
     List<DynamicNode> tests = new ArrayList<>();
     for (String version : TypeMatrixInteropTest.VERSIONS) {
       for (Shape shape : shapes()) {
+        if (!System.getProperty("nested.shapes", "").isEmpty()
+            && java.util.Arrays.stream(System.getProperty("nested.shapes").split(",")).noneMatch(shape.name()::equals)) {
+          // -Dnested.shapes=a,b runs only those shapes (targeted runs)
+          continue;
+        }
         if ((shape.name().contains("map") || shape.name().contains("packed_variable")) && version.equals("2.1")) {
           continue;
         }
@@ -150,6 +254,10 @@ class NestedInteropTest {
                     org.junit.jupiter.api.Assertions.assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
                   }
                 }));
+              } else if (refToOurs && nulls == 0 && shape.name().equals("fsl_fsl_wide")) {
+                // the reference's writer panics (primitive.rs:4737, unwrap on None) on wide
+                // fixed-size lists of fixed-size lists without any null: no such file to read
+                continue;
               } else if (refToOurs) {
                 tests.add(DynamicTest.dynamicTest("ref->ours " + name, () -> refToOurs(version, shape, nulls, rows, maxLen, name)));
               } else {
@@ -271,6 +379,9 @@ class NestedInteropTest {
       return null;
     }
     ArrowType t = f.getType();
+    if (nestedFsl(f)) {
+      return nestedValue(f, rnd, nulls);
+    }
     if (t instanceof ArrowType.Struct) {
       Map<String, Object> m = new LinkedHashMap<>();
       for (Field c : f.getChildren()) {
@@ -354,6 +465,8 @@ class NestedInteropTest {
         set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
+    } else if (v instanceof FixedSizeListVector && nestedFsl(v.getField())) {
+      setNested(v, i, value);
     } else if (v instanceof FixedSizeListVector fv
         && fv.getDataVector() instanceof org.apache.arrow.vector.BaseFixedWidthVector items
         && items instanceof org.apache.arrow.vector.BaseIntVector ints) {
@@ -411,5 +524,6 @@ class NestedInteropTest {
   static void summary() {
     System.out.println(TALLY.summary("NestedInteropTest"));
     TALLY.pendingByCause().forEach((cause, count) -> System.out.println("  pending x" + count + ": " + cause));
+    TALLY.pendingMessages.forEach(m -> System.out.println("  pending case: " + m));
   }
 }

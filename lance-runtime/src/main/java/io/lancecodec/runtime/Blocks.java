@@ -20,23 +20,34 @@ final class Blocks {
     if (block instanceof DataBlock.AllNull) {
       return new DataBlock.AllNull(n);
     }
-    if (block instanceof DataBlock.FixedSizeList fsl && fsl.child() instanceof DataBlock.Nullable nb) {
-      DataBlock.FixedSizeList rows = (DataBlock.FixedSizeList) gather(new DataBlock.FixedSizeList(nb.data(), fsl.dimension(), fsl.numValues()), slots);
-      long dim = fsl.dimension();
-      byte[] valid = new byte[io.lancecodec.spi.LanceCodecException.checkedInt((n * dim + 7) / 8, "item validity")];
+    if (block instanceof DataBlock.Nullable nb) {
+      byte[] valid = new byte[(n + 7) / 8];
       for (int i = 0; i < n; i++) {
-        FslValidity.copyBits(nb.validity(), slots[i] * dim, valid, i * dim, dim);
+        long s = slots[i];
+        if ((nb.validity()[(int) (s >>> 3)] & (1 << (s & 7))) != 0) {
+          valid[i >>> 3] |= (byte) (1 << (i & 7));
+        }
       }
-      return new DataBlock.FixedSizeList(new DataBlock.Nullable(rows.child(), valid), dim, n);
+      return new DataBlock.Nullable(gather(nb.data(), slots), valid);
     }
     if (block instanceof DataBlock.FixedSizeList fsl) {
-      DataBlock.FixedWidth items = (DataBlock.FixedWidth) fsl.child();
-      int w = (int) (items.bitsPerValue() / 8 * fsl.dimension());
-      byte[] out = new byte[n * w];
-      for (int i = 0; i < n; i++) {
-        System.arraycopy(items.data(), (int) (slots[i] * w), out, i * w, w);
+      long dim = fsl.dimension();
+      if (fsl.child() instanceof DataBlock.FixedWidth items && items.bitsPerValue() % 8 == 0) {
+        // plain rows: one copy per list
+        int w = (int) (items.bitsPerValue() / 8 * dim);
+        byte[] out = new byte[io.lancecodec.spi.LanceCodecException.checkedInt((long) n * w, "gathered lists")];
+        for (int i = 0; i < n; i++) {
+          System.arraycopy(items.data(), (int) (slots[i] * w), out, i * w, w);
+        }
+        return new DataBlock.FixedSizeList(new DataBlock.FixedWidth(out, items.bitsPerValue(), n * dim), dim, n);
       }
-      return new DataBlock.FixedSizeList(new DataBlock.FixedWidth(out, items.bitsPerValue(), n * fsl.dimension()), fsl.dimension(), n);
+      long[] inner = new long[io.lancecodec.spi.LanceCodecException.checkedInt(n * dim, "gathered list items")];
+      for (int i = 0; i < n; i++) {
+        for (long k = 0; k < dim; k++) {
+          inner[(int) (i * dim + k)] = slots[i] * dim + k;
+        }
+      }
+      return new DataBlock.FixedSizeList(gather(fsl.child(), inner), dim, n);
     }
     if (block instanceof DataBlock.FixedWidth fw) {
       if (fw.bitsPerValue() == 1) {

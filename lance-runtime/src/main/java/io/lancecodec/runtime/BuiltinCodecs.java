@@ -57,17 +57,16 @@ final class BuiltinCodecs implements CodecPlugin {
     }
     DataBlock.FixedWidth rows = fslRows(block);
     if (rows != null) {
-      CompressiveEncoding encoding = fslEncoding((DataBlock.FixedSizeList) block);
+      CompressiveEncoding encoding = FslShape.parts(block).shape().encoding();
       MiniBlockCompressor c = b -> {
         MiniBlockCompressed m = new FlatMiniBlock().compress(fslRows(b));
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), encoding);
       };
       return Optional.of(new Proposal<>("flat", rows.usedBytes(), c));
     }
-    DataBlock.FixedSizeList nullable = FslValidity.of(block);
-    if (nullable != null) {
-      long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
-      return Optional.of(new Proposal<>("flat", bytes, new FslValidity.MiniBlock()));
+    FslShape.Parts lists = FslShape.parts(block);
+    if (lists != null) {
+      return Optional.of(new Proposal<>("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock()));
     }
     if (PackedStruct.fixedOnly(block) != null) {
       return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock()));
@@ -91,14 +90,13 @@ final class BuiltinCodecs implements CodecPlugin {
     }
     DataBlock.FixedWidth fslRows = fslRows(block);
     if (fslRows != null) {
-      CompressiveEncoding encoding = fslEncoding((DataBlock.FixedSizeList) block);
+      CompressiveEncoding encoding = FslShape.parts(block).shape().encoding();
       PerValueCompressor c = b -> new io.lancecodec.spi.Encoded<>(fslRows(b), encoding);
       return Optional.of(new Proposal<>("flat", fslRows.usedBytes(), c));
     }
-    DataBlock.FixedSizeList nullable = FslValidity.of(block);
-    if (nullable != null) {
-      long bytes = nullable.numValues() * FslValidity.rowBytes(nullable.dimension(), FslValidity.items(nullable).bitsPerValue());
-      return Optional.of(new Proposal<>("flat", bytes, new FslValidity.PerValue()));
+    FslShape.Parts lists = FslShape.parts(block);
+    if (lists != null && lists.shape().leafBits() % 8 == 0) {
+      return Optional.of(new Proposal<>("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.PerValue()));
     }
     if (PackedStruct.packable(block) != null && PackedStruct.fixedOnly(block) == null && version.atLeast(FileVersion.V2_2)) {
       return Optional.of(new Proposal<>("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.PerValue()));
@@ -167,49 +165,15 @@ final class BuiltinCodecs implements CodecPlugin {
   }
 
   /**
-   * A fixed-size list of byte-aligned items without item validity, seen as one wide value per
-   * list (its items back to back); null otherwise.
+   * Fixed-size lists (any depth) of byte-aligned items without validity at any level, seen as
+   * one wide value per list (its items back to back); null otherwise.
    */
   static DataBlock.FixedWidth fslRows(DataBlock block) {
-    if (block instanceof DataBlock.FixedSizeList fsl
-        && fsl.child() instanceof DataBlock.FixedWidth items
-        && items.bitsPerValue() % 8 == 0
-        && fsl.dimension() > 0
-        && items.bitsPerValue() * fsl.dimension() <= 1 << 27) {
-      return new DataBlock.FixedWidth(items.data(), (int) (items.bitsPerValue() * fsl.dimension()), fsl.numValues());
+    FslShape.Parts p = FslShape.parts(block);
+    if (p == null || !p.shape().plain()) {
+      return null;
     }
-    return null;
-  }
-
-  /** {@code FixedSizeList{dimension, no validity, Flat{item bits}}}, as the reference writes it. */
-  static CompressiveEncoding fslEncoding(DataBlock.FixedSizeList fsl) {
-    int bits = ((DataBlock.FixedWidth) fsl.child()).bitsPerValue();
-    return CompressiveEncoding.newBuilder()
-        .setFixedSizeList(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder()
-            .setItemsPerValue(fsl.dimension()).setHasValidity(false).setValues(flat(bits)))
-        .build();
-  }
-
-  /**
-   * The item bits of a {@code FixedSizeList} of {@code Flat} items (nested fixed-size lists are
-   * not supported), after checking the list's size.
-   */
-  private static int fslItemBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
-    if (!f.hasValues() || !f.getValues().hasFlat()) {
-      throw LanceCodecException.unsupported("fixed_size_list of " + (f.hasValues() ? f.getValues().getCompressionCase() : "nothing") + " is not supported yet");
-    }
-    checkNoBufferCompression(f.getValues().getFlat().hasData(), "Flat");
-    int bits = bitsOf(f.getValues().getFlat());
-    long dim = f.getItemsPerValue();
-    if (!(bits % 8 == 0 && dim > 0 && dim * bits <= 1 << 27)) {
-      throw LanceCodecException.corrupt("fixed_size_list of " + dim + " x " + bits + " bits");
-    }
-    return bits;
-  }
-
-  /** The bits of one list without item validity. */
-  private static int fslBits(io.lancecodec.format.pb.v21.FixedSizeList f) {
-    return (int) (fslItemBits(f) * f.getItemsPerValue());
+    return new DataBlock.FixedWidth(p.values(), (int) (p.shape().leafItems() * p.shape().leafBits()), p.rows());
   }
 
   static CompressiveEncoding flat(int bitsPerValue) {
@@ -227,10 +191,11 @@ final class BuiltinCodecs implements CodecPlugin {
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
-      if (f.getHasValidity()) {
-        return new FslValidity.MiniBlockDecoder(f.getItemsPerValue(), fslItemBits(f));
+      FslShape shape = FslShape.parse(f);
+      if (shape.plain()) {
+        return new FlatMiniBlock.Decompressor((int) (shape.leafItems() * shape.leafBits()));
       }
-      return new FlatMiniBlock.Decompressor(fslBits(f));
+      return new FslValidity.MiniBlockDecoder(shape);
     }
     if (node instanceof Flat f) {
       checkNoBufferCompression(f.hasData(), "Flat");
@@ -252,10 +217,16 @@ final class BuiltinCodecs implements CodecPlugin {
       return PackedStruct.openPerValue(p, children);
     }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
-      if (f.getHasValidity()) {
-        return FslValidity.perValueDecoder(f.getItemsPerValue(), fslItemBits(f));
+      FslShape shape = FslShape.parse(f);
+      if (shape.leafBits() == 1) {
+        // the reference stores full-zip booleans of nullable lists a byte per item; never
+        // written unless forced, and not read rather than misread
+        throw LanceCodecException.unsupported("fixed_size_list of booleans in full-zip rows is not supported");
       }
-      int bits = fslBits(f);
+      if (!shape.plain()) {
+        return FslValidity.perValueDecoder(shape);
+      }
+      long bits = shape.leafItems() * shape.leafBits();
       return block -> {
         if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {
           throw LanceCodecException.corrupt("fixed_size_list: expected " + bits + "-bit lists");

@@ -23,9 +23,8 @@ final class ColumnAccumulator {
   private byte[] nulls = new byte[128];
   private long numValues;
   private long nullCount;
-  // Fixed-size lists only: item validity once any item was null (1 = valid), and the null items.
-  private byte[] itemValid;
-  private long itemNulls;
+  // Fixed-size lists only: their values and inner validity, created with the first batch.
+  private FslAccumulator lists;
   // Packed structs only: one accumulator per child, created from the first batch's children.
   private ColumnAccumulator[] packed;
 
@@ -49,6 +48,9 @@ final class ColumnAccumulator {
       }
       return b;
     }
+    if (physical.fsl()) {
+      return (lists == null ? 0 : lists.bufferedBytes()) + numValues / 8;
+    }
     long offsetBytes = physical.kind() == Physical.Kind.VARIABLE ? numValues * physical.bits() / 8 : 0;
     return dataBytes + offsetBytes + numValues / 8;
   }
@@ -71,6 +73,15 @@ final class ColumnAccumulator {
         nullCount++;
       }
     }
+    if (physical.fsl()) {
+      org.apache.arrow.vector.complex.FixedSizeListVector l = (org.apache.arrow.vector.complex.FixedSizeListVector) v;
+      if (lists == null) {
+        lists = new FslAccumulator(l, physical);
+      }
+      lists.append(l, from, to);
+      numValues += n;
+      return;
+    }
     switch (physical.kind()) {
       case PACKED:
         appendPacked((org.apache.arrow.vector.complex.StructVector) v, from, to);
@@ -80,16 +91,7 @@ final class ColumnAccumulator {
         break;
       case FIXED:
         {
-          ArrowBuf src;
-          if (!physical.fsl()) {
-            src = v.getDataBuffer();
-          } else {
-            FieldVector items = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector();
-            if (itemValid != null || items.getNullCount() > 0) {
-              appendItemValidity((org.apache.arrow.vector.complex.FixedSizeListVector) v, from, to);
-            }
-            src = ((org.apache.arrow.vector.complex.FixedSizeListVector) v).getDataVector().getDataBuffer();
-          }
+          ArrowBuf src = v.getDataBuffer();
           int w = physical.rowBits() / 8;
           long len = (long) n * w;
           ensureData(dataBytes + len);
@@ -101,41 +103,6 @@ final class ColumnAccumulator {
         appendVariable(v, from, n);
     }
     numValues += n;
-  }
-
-  /**
-   * Copies the item validity of lists {@code [from, to)} (all their items, null lists included,
-   * as the reference keeps them) into the page's item bitmap.
-   */
-  private void appendItemValidity(org.apache.arrow.vector.complex.FixedSizeListVector v, int from, int to) {
-    FieldVector items = v.getDataVector();
-    int dim = physical.dimension();
-    long first = numValues * dim;
-    long n = (long) (to - from) * dim;
-    long need = (first + n + 7) / 8;
-    if (itemValid == null) {
-      itemValid = new byte[(int) Math.max(need, 64)];
-      // lists appended before the first null item were all valid
-      setBits(itemValid, 0, first);
-    } else if (need > itemValid.length) {
-      itemValid = Arrays.copyOf(itemValid, (int) Math.max(need, itemValid.length * 2L));
-    }
-    if (items.getNullCount() == 0) {
-      setBits(itemValid, first, n);
-      return;
-    }
-    ArrowBuf bits = items.getValidityBuffer();
-    long src = (long) from * dim;
-    for (long i = 0; i < n; i++) {
-      long s = src + i;
-      long d = first + i;
-      if ((bits.getByte(s >>> 3) & (1 << (s & 7))) != 0) {
-        itemValid[(int) (d >>> 3)] |= (byte) (1 << (d & 7));
-      } else {
-        itemValid[(int) (d >>> 3)] &= (byte) ~(1 << (d & 7));
-        itemNulls++;
-      }
-    }
   }
 
   /**
@@ -161,12 +128,6 @@ final class ColumnAccumulator {
         }
       }
       packed[k].append(kid, from, to);
-    }
-  }
-
-  private static void setBits(byte[] bits, long from, long n) {
-    for (long i = from; i < from + n; i++) {
-      bits[(int) (i >>> 3)] |= (byte) (1 << (i & 7));
     }
   }
 
@@ -253,13 +214,8 @@ final class ColumnAccumulator {
       case BOOL:
       case FIXED:
         if (physical.fsl()) {
-          byte[] d = Arrays.copyOf(data, (int) (n * physical.rowBits() / 8));
-          DataBlock items = new DataBlock.FixedWidth(d, physical.bits(), n * physical.dimension());
-          if (itemNulls > 0) {
-            // like the reference, item validity is written only when some item of the page is null
-            items = new DataBlock.Nullable(items, Arrays.copyOf(itemValid, (int) ((n * physical.dimension() + 7) / 8)));
-          }
-          block = new DataBlock.FixedSizeList(items, physical.dimension(), n);
+          // nothing appended yet (an empty page): an empty list block of the column's shape
+          block = lists == null ? new DataBlock.FixedSizeList(new DataBlock.FixedWidth(new byte[0], physical.bits(), 0), physical.dimension(), 0) : lists.drain();
         } else {
           block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
         }
@@ -284,8 +240,6 @@ final class ColumnAccumulator {
     numValues = 0;
     nullCount = 0;
     dataBytes = 0;
-    itemValid = null;
-    itemNulls = 0;
     Arrays.fill(nulls, (byte) 0);
     return page;
   }

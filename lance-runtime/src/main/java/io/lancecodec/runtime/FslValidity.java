@@ -1,6 +1,5 @@
 package io.lancecodec.runtime;
 
-import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LanceCodecException;
@@ -14,47 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fixed-size lists whose items carry their own validity ({@code FixedSizeList{has_validity:
- * true}}). Mini-block chunks hold two buffers, the items' validity bits of the chunk's rows
- * (starting at a byte boundary) and then their values; full-zip rows are the row's validity bits
- * rounded up to whole bytes followed by its values. Decoding always yields the full-zip form,
- * one fixed-width "row" of {@link #rowBytes} per list, which the vector filler unzips.
+ * Fixed-size lists that are not plain rows of bytes: some level's children carry validity
+ * ({@code FixedSizeList{has_validity: true}}, at any depth), or the leaf is boolean. As the
+ * reference writes them, a mini-block chunk holds one buffer per level with validity (outer
+ * first; that level's bits for the chunk's rows, starting at a byte boundary) and then the leaf
+ * values (bits for booleans, again from a byte boundary); a full-zip row is those levels'
+ * validity bits, each rounded up to whole bytes, then the row's values rounded up to bytes.
+ * Decoding always yields {@link FslShape#rowBytes()}-wide rows, which the vector filler unzips.
  */
 final class FslValidity {
   private FslValidity() {}
-
-  /** The lists of {@code block} when they are byte-aligned items with a validity bitmap; else null. */
-  static DataBlock.FixedSizeList of(DataBlock block) {
-    if (block instanceof DataBlock.FixedSizeList fsl
-        && fsl.child() instanceof DataBlock.Nullable nb
-        && nb.data() instanceof DataBlock.FixedWidth items
-        && items.bitsPerValue() % 8 == 0
-        && fsl.dimension() > 0
-        && fsl.dimension() * items.bitsPerValue() <= 1 << 27) {
-      return fsl;
-    }
-    return null;
-  }
-
-  static DataBlock.FixedWidth items(DataBlock.FixedSizeList fsl) {
-    return (DataBlock.FixedWidth) ((DataBlock.Nullable) fsl.child()).data();
-  }
-
-  static byte[] validity(DataBlock.FixedSizeList fsl) {
-    return ((DataBlock.Nullable) fsl.child()).validity();
-  }
-
-  /** Bytes of one zipped row: validity rounded up to bytes, then the items. */
-  static long rowBytes(long dim, int itemBits) {
-    return (dim + 7) / 8 + dim * itemBits / 8;
-  }
-
-  static CompressiveEncoding encoding(long dim, int itemBits) {
-    return CompressiveEncoding.newBuilder()
-        .setFixedSizeList(io.lancecodec.format.pb.v21.FixedSizeList.newBuilder()
-            .setItemsPerValue(dim).setHasValidity(true).setValues(BuiltinCodecs.flat(itemBits)))
-        .build();
-  }
 
   /** Copies {@code n} bits from {@code src} at bit {@code from} to {@code dst} at bit {@code to}. */
   static void copyBits(byte[] src, long from, byte[] dst, long to, long n) {
@@ -79,29 +47,96 @@ final class FslValidity {
     }
   }
 
+  /** Sets bits {@code [from, from + n)}. */
+  static void setBits(byte[] dst, long from, long n) {
+    long i = from;
+    long end = from + n;
+    while (i < end && (i & 7) != 0) {
+      dst[(int) (i >>> 3)] |= (byte) (1 << (i & 7));
+      i++;
+    }
+    long full = end & ~7L;
+    if (i < full) {
+      java.util.Arrays.fill(dst, (int) (i >>> 3), (int) (full >>> 3), (byte) 0xFF);
+      i = full;
+    }
+    while (i < end) {
+      dst[(int) (i >>> 3)] |= (byte) (1 << (i & 7));
+      i++;
+    }
+  }
+
+  /** Copies the values of {@code n} rows from row {@code from} of {@code src} to byte {@code at} of {@code dst}. */
+  private static void copyValues(FslShape s, byte[] src, long from, byte[] dst, long at, long n) {
+    if (s.leafBits() % 8 == 0) {
+      long rowBytes = s.valueBytes();
+      System.arraycopy(src, (int) (from * rowBytes), dst, (int) at, (int) (n * rowBytes));
+    } else {
+      long d = s.leafItems();
+      copyBits(src, from * d, dst, at * 8, n * d);
+    }
+  }
+
+  /** The decoded form of {@code n} rows: level validity from column bitmaps (null = all valid), values from bit 0. */
+  static byte[] rows(FslShape s, byte[][] validity, byte[] values, long n) {
+    long row = s.rowBytes();
+    byte[] out = new byte[LanceCodecException.checkedInt(n * row, "decoded fixed-size lists")];
+    long at = 0;
+    for (int l = 0; l < s.levels(); l++) {
+      long items = s.items(l);
+      for (long r = 0; r < n; r++) {
+        if (validity[l] == null) {
+          setBits(out, (r * row + at) * 8, items);
+        } else {
+          copyBits(validity[l], r * items, out, (r * row + at) * 8, items);
+        }
+      }
+      at += s.validityBytes(l);
+    }
+    long vb = s.valueBytes();
+    if (s.leafBits() == 0) {
+      return out;
+    }
+    if (s.leafBits() % 8 == 0) {
+      for (long r = 0; r < n; r++) {
+        System.arraycopy(values, (int) (r * vb), out, (int) (r * row + at), (int) vb);
+      }
+    } else {
+      long d = s.leafItems();
+      for (long r = 0; r < n; r++) {
+        copyBits(values, r * d, out, (r * row + at) * 8, d);
+      }
+    }
+    return out;
+  }
+
   /**
-   * The reference's chunking: rows per chunk is the largest power of two (at least 2, at most
-   * 4096) whose estimated size (validity bytes of a row plus its values, times rows) stays under
-   * {@link FlatMiniBlock#MAX_BYTES}; no row is split across chunks.
+   * Mini-block chunks of whole rows, sized as the reference sizes them (see below).
    */
   static final class MiniBlock implements MiniBlockCompressor {
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
-      DataBlock.FixedSizeList fsl = of(block);
-      if (fsl == null) {
-        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "fixed-size list with validity expected");
+      FslShape.Parts p = FslShape.parts(block);
+      if (p == null) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "fixed-size list over a fixed-width leaf expected");
       }
-      DataBlock.FixedWidth items = items(fsl);
-      byte[] valid = validity(fsl);
-      long dim = fsl.dimension();
-      int bits = items.bitsPerValue();
-      long rows = fsl.numValues();
-      long est = rowBytes(dim, bits);
-      long perChunk = 2;
-      int log = 1;
-      long size = 2 * est;
+      FslShape s = p.shape();
+      long rows = p.rows();
+      // The reference's estimate per "word": a word is one row, or eight rows when a row's
+      // values are not whole bytes (FixedSizeList<Bool>[4]); it holds the word's validity
+      // bytes (each level rounded up per row) and its value bytes. Then the flat values' rule:
+      // from 2 rows (8 for 8-row words) at twice a word's size, double while twice the size
+      // stays under the limit and the rows within 4096.
+      long validityBytes = s.zippedRowBytes() - s.valueBytes();
+      long rowBits = s.leafItems() * s.leafBits();
+      long rowsPerWord = rowBits % 8 == 0 ? 1 : 8;
+      long wordBytes = validityBytes * rowsPerWord + (rowBits % 8 == 0 ? rowBits / 8 : rowBits);
+      long perChunk = rowsPerWord == 1 ? 2 : 8;
+      int log = rowsPerWord == 1 ? 1 : 3;
+      long size = 2 * wordBytes;
       if (size >= FlatMiniBlock.MAX_BYTES) {
-        // only when mini-block is forced on wide lists; see FlatMiniBlock
+        // only when mini-block is forced on wide lists (the reference's writer aborts); a chunk
+        // of one row is valid
         perChunk = 1;
         log = 0;
       }
@@ -110,90 +145,158 @@ final class FslValidity {
         size *= 2;
         perChunk *= 2;
       }
-      long rowData = dim * bits / 8;
+      List<Integer> stored = new ArrayList<>();
+      for (int l = 0; l < s.levels(); l++) {
+        if (s.validity()[l]) {
+          stored.add(l);
+        }
+      }
+      int nb = stored.size() + 1;
       long numChunks = (rows + perChunk - 1) / perChunk;
-      byte[] validOut = new byte[LanceCodecException.checkedInt(numChunks * ((perChunk * dim + 7) / 8), "validity bytes")];
+      byte[][] out = new byte[nb][];
+      for (int i = 0; i < stored.size(); i++) {
+        long perRow = s.items(stored.get(i));
+        out[i] = new byte[LanceCodecException.checkedInt(numChunks * ((perChunk * perRow + 7) / 8), "validity bytes")];
+      }
+      out[nb - 1] = new byte[LanceCodecException.checkedInt(numChunks * ((perChunk * s.leafItems() * s.leafBits() + 7) / 8), "list bytes")];
+      int[] pos = new int[nb];
       List<MiniBlockChunk> chunks = new ArrayList<>();
-      int vpos = 0;
       for (long row = 0; row < rows; row += perChunk) {
         long n = Math.min(perChunk, rows - row);
-        int vbytes = (int) ((n * dim + 7) / 8);
-        copyBits(valid, row * dim, validOut, (long) vpos * 8, n * dim);
-        vpos += vbytes;
-        chunks.add(new MiniBlockChunk(new int[] {vbytes, (int) (n * rowData)}, n == perChunk ? log : 0));
+        int[] sizes = new int[nb];
+        for (int i = 0; i < stored.size(); i++) {
+          long perRow = s.items(stored.get(i));
+          copyBits(p.validity()[stored.get(i)], row * perRow, out[i], (long) pos[i] * 8, n * perRow);
+          sizes[i] = (int) ((n * perRow + 7) / 8);
+        }
+        copyValues(s, p.values(), row, out[nb - 1], pos[nb - 1], n);
+        sizes[nb - 1] = (int) ((n * s.leafItems() * s.leafBits() + 7) / 8);
+        for (int i = 0; i < nb; i++) {
+          pos[i] += sizes[i];
+        }
+        chunks.add(new MiniBlockChunk(sizes, n == perChunk ? log : 0));
       }
-      byte[] data = java.util.Arrays.copyOf(items.data(), LanceCodecException.checkedInt(rows * rowData, "list bytes"));
-      return new MiniBlockCompressed(List.of(java.util.Arrays.copyOf(validOut, vpos), data), chunks, rows,
-          encoding(dim, bits));
+      List<byte[]> buffers = new ArrayList<>(nb);
+      for (int i = 0; i < nb; i++) {
+        buffers.add(java.util.Arrays.copyOf(out[i], pos[i]));
+      }
+      return new MiniBlockCompressed(buffers, chunks, rows, s.encoding());
     }
   }
 
-  /** Turns a chunk's two buffers into zipped rows. */
+  /** Turns a chunk's buffers (validity per level that has it, then values) into decoded rows. */
   static final class MiniBlockDecoder implements MiniBlockDecompressor {
-    private final long dim;
-    private final int itemBits;
+    private final FslShape shape;
 
-    MiniBlockDecoder(long dim, int itemBits) {
-      this.dim = dim;
-      this.itemBits = itemBits;
+    MiniBlockDecoder(FslShape shape) {
+      this.shape = shape;
     }
 
     @Override
     public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (buffers.size() != 2) {
-        throw LanceCodecException.corrupt("fixed_size_list with validity: chunk has " + buffers.size() + " buffers, expected 2");
+      FslShape s = shape;
+      int nb = 1;
+      for (boolean v : s.validity()) {
+        nb += v ? 1 : 0;
       }
-      byte[] valid = buffers.get(0);
-      byte[] data = buffers.get(1);
-      long vb = (dim + 7) / 8;
-      long db = dim * itemBits / 8;
-      if ((numValues * dim + 7) / 8 > valid.length || numValues * db > data.length) {
-        throw LanceCodecException.corrupt("fixed_size_list with validity: " + numValues + " lists of " + dim
-            + " items do not fit the chunk's " + valid.length + " validity and " + data.length + " value bytes");
+      if (s.leafBits() == 0 && buffers.size() == nb - 1) {
+        // all items null below: no value buffer
+        buffers = new ArrayList<>(buffers);
+        buffers.add(new byte[0]);
       }
-      long row = vb + db;
-      byte[] out = new byte[LanceCodecException.checkedInt(numValues * row, "decoded lists")];
-      for (long r = 0; r < numValues; r++) {
-        copyBits(valid, r * dim, out, r * row * 8, dim);
-        System.arraycopy(data, (int) (r * db), out, (int) (r * row + vb), (int) db);
+      if (buffers.size() != nb) {
+        throw LanceCodecException.corrupt("fixed_size_list: chunk has " + buffers.size() + " buffers, expected " + nb);
       }
-      return new DataBlock.FixedWidth(out, (int) (row * 8), numValues);
+      if (numValues < 0) {
+        throw LanceCodecException.corrupt("fixed_size_list: chunk of " + numValues + " lists");
+      }
+      byte[][] validity = new byte[s.levels()][];
+      int b = 0;
+      for (int l = 0; l < s.levels(); l++) {
+        if (s.validity()[l]) {
+          validity[l] = buffers.get(b++);
+          if ((numValues * s.items(l) + 7) / 8 > validity[l].length) {
+            throw LanceCodecException.corrupt("fixed_size_list: " + numValues + " lists need " + numValues * s.items(l)
+                + " validity bits at depth " + l + ", chunk buffer has " + validity[l].length + " bytes");
+          }
+        }
+      }
+      byte[] values = buffers.get(b);
+      long need = (numValues * s.leafItems() * s.leafBits() + 7) / 8;
+      if (need > values.length) {
+        throw LanceCodecException.corrupt("fixed_size_list: " + numValues + " lists of " + s.leafItems() + " x "
+            + s.leafBits() + " bits need " + need + " bytes, chunk buffer has " + values.length);
+      }
+      return new DataBlock.FixedWidth(rows(s, validity, values, numValues), (int) (s.rowBytes() * 8), numValues);
     }
   }
 
-  /** Full-zip rows: each list's validity bytes then its items, as one fixed-width value. */
+  /** Full-zip rows: the validity bytes of each level that has it, then the values, as one fixed-width value. */
   static final class PerValue implements PerValueCompressor {
     @Override
     public Encoded<DataBlock> compress(DataBlock block) {
-      DataBlock.FixedSizeList fsl = of(block);
-      if (fsl == null) {
-        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "fixed-size list with validity expected");
+      FslShape.Parts p = FslShape.parts(block);
+      if (p == null || p.shape().leafBits() % 8 != 0) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "fixed-size list over a byte-aligned leaf expected");
       }
-      DataBlock.FixedWidth items = items(fsl);
-      byte[] valid = validity(fsl);
-      long dim = fsl.dimension();
-      int bits = items.bitsPerValue();
-      long vb = (dim + 7) / 8;
-      long db = dim * bits / 8;
-      long row = vb + db;
-      long n = fsl.numValues();
+      FslShape s = p.shape();
+      long row = s.zippedRowBytes();
+      long n = p.rows();
       byte[] out = new byte[LanceCodecException.checkedInt(n * row, "zipped lists")];
-      for (long r = 0; r < n; r++) {
-        copyBits(valid, r * dim, out, r * row * 8, dim);
-        System.arraycopy(items.data(), (int) (r * db), out, (int) (r * row + vb), (int) db);
+      long at = 0;
+      for (int l = 0; l < s.levels(); l++) {
+        if (s.validity()[l]) {
+          long items = s.items(l);
+          for (long r = 0; r < n; r++) {
+            copyBits(p.validity()[l], r * items, out, (r * row + at) * 8, items);
+          }
+          at += s.validityBytes(l);
+        }
       }
-      return new Encoded<>(new DataBlock.FixedWidth(out, (int) (row * 8), n), encoding(dim, bits));
+      long vb = s.valueBytes();
+      for (long r = 0; r < n; r++) {
+        System.arraycopy(p.values(), (int) (r * vb), out, (int) (r * row + at), (int) vb);
+      }
+      return new Encoded<>(new DataBlock.FixedWidth(out, (int) (row * 8), n), s.encoding());
     }
   }
 
-  /** Full-zip rows are already in the decoded form; only their width is checked. */
-  static PerValueDecompressor perValueDecoder(long dim, int itemBits) {
-    long bits = rowBytes(dim, itemBits) * 8;
+  /** Stored full-zip rows to decoded rows: levels stored without validity become all valid. */
+  static PerValueDecompressor perValueDecoder(FslShape s) {
+    long stored = s.zippedRowBytes();
+    long full = s.rowBytes();
     return block -> {
-      if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits) {
-        throw LanceCodecException.corrupt("fixed_size_list with validity: expected " + bits + "-bit rows");
+      if (stored == 0 && block instanceof DataBlock.AllNull) {
+        // zero-width rows (values: Constant{} under levels without validity): those levels are
+        // all valid, everything below is null
+        return new DataBlock.FixedWidth(rows(s, new byte[s.levels()][], new byte[0], block.numValues()), (int) (full * 8),
+            block.numValues());
       }
-      return block;
+      if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != stored * 8) {
+        throw LanceCodecException.corrupt("fixed_size_list: expected " + stored * 8 + "-bit rows");
+      }
+      if (stored == full) {
+        return block;
+      }
+      long n = fw.numValues();
+      byte[] src = fw.data();
+      byte[] out = new byte[LanceCodecException.checkedInt(n * full, "decoded fixed-size lists")];
+      for (long r = 0; r < n; r++) {
+        long from = r * stored;
+        long to = r * full;
+        for (int l = 0; l < s.levels(); l++) {
+          long vb = s.validityBytes(l);
+          if (s.validity()[l]) {
+            System.arraycopy(src, (int) from, out, (int) to, (int) vb);
+            from += vb;
+          } else {
+            setBits(out, to * 8, s.items(l));
+          }
+          to += vb;
+        }
+        System.arraycopy(src, (int) from, out, (int) to, (int) s.valueBytes());
+      }
+      return new DataBlock.FixedWidth(out, (int) (full * 8), n);
     };
   }
 }

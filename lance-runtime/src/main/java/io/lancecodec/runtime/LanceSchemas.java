@@ -165,24 +165,36 @@ final class LanceSchemas {
         throw LanceCodecException.corrupt("field '" + f.getName() + "' (" + lt + ") has children");
       }
       if (lt.startsWith("fixed_size_list:")) {
-        int colon = lt.lastIndexOf(':');
-        int n;
-        try {
-          n = Integer.parseInt(lt.substring(colon + 1));
-        } catch (NumberFormatException e) {
-          throw LanceCodecException.corrupt("field '" + f.getName() + "': malformed logical type '" + lt + "'");
-        }
-        String elem = lt.substring("fixed_size_list:".length(), colon);
-        if (n <= 0 || elem.startsWith("fixed_size_list")) {
-          throw LanceCodecException.unsupported("field '" + f.getName() + "': logical type '" + lt + "' is not supported");
-        }
-        kids.add(new org.apache.arrow.vector.types.pojo.Field("item", FieldType.nullable(arrowType(elem, f.getName())), null));
-        ft = new FieldType(f.getNullable(), new ArrowType.FixedSizeList(n), null, meta.isEmpty() ? null : meta);
+        org.apache.arrow.vector.types.pojo.Field item = fixedSizeListItem(lt, f.getName(), 0);
+        kids.add(item.getChildren().get(0));
+        ft = new FieldType(f.getNullable(), item.getType(), null, meta.isEmpty() ? null : meta);
       } else {
         ft = new FieldType(f.getNullable(), arrowType(lt, f.getName()), null, meta.isEmpty() ? null : meta);
       }
     }
     return new org.apache.arrow.vector.types.pojo.Field(f.getName(), ft, kids.isEmpty() ? null : kids);
+  }
+
+  /**
+   * A nullable "item" field of the fixed-size list {@code lt} ("fixed_size_list:ELEM:N", ELEM
+   * itself possibly a fixed-size list: "fixed_size_list:fixed_size_list:int32:2:3").
+   */
+  private static org.apache.arrow.vector.types.pojo.Field fixedSizeListItem(String lt, String field, int depth) {
+    int colon = lt.lastIndexOf(':');
+    int n;
+    try {
+      n = Integer.parseInt(lt.substring(colon + 1));
+    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+      n = -1;
+    }
+    if (n <= 0 || colon <= "fixed_size_list:".length() || depth >= FslShape.MAX_LEVELS) {
+      throw LanceCodecException.corrupt("field '" + field + "': malformed logical type '" + lt + "'");
+    }
+    String elem = lt.substring("fixed_size_list:".length(), colon);
+    org.apache.arrow.vector.types.pojo.Field child = elem.startsWith("fixed_size_list:")
+        ? fixedSizeListItem(elem, field, depth + 1)
+        : new org.apache.arrow.vector.types.pojo.Field("item", FieldType.nullable(arrowType(elem, field)), null);
+    return new org.apache.arrow.vector.types.pojo.Field("item", FieldType.nullable(new ArrowType.FixedSizeList(n)), List.of(child));
   }
 
   static String logicalType(ArrowType t, String field) {

@@ -293,7 +293,11 @@ final class NestedAssembler {
     if (rows != p.numRows()) {
       throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
     }
-    // no levels = all valid, which the vector filler sets a byte at a time
+    // no levels = all valid, which the vector filler sets a byte at a time; values without
+    // any bytes keep their levels (fixed-size lists whose items are all null are valid lists)
+    if (leafDef == null && p.values() instanceof DataBlock.AllNull) {
+      leafDef = new short[leafCap];
+    }
     return new DecodedPage(p.values(), null, leafDef, v);
   }
 

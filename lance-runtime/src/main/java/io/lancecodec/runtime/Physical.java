@@ -30,14 +30,25 @@ record Physical(Kind kind, int bits, int dimension) {
       checkPackable(field);
       return new Physical(Kind.PACKED, 0);
     }
-    if (field.getType() instanceof ArrowType.FixedSizeList l) {
-      ArrowType child = field.getChildren().get(0).getType();
-      Physical p = child instanceof ArrowType.FixedSizeList ? null : of(child);
-      if (p == null || p.kind() != Kind.FIXED || l.getListSize() <= 0) {
-        throw LanceCodecException.unsupported("field '" + field.getName() + "': fixed_size_list of " + child
-            + " is not supported yet (only of fixed-width, non-boolean types)");
+    if (field.getType() instanceof ArrowType.FixedSizeList) {
+      // nested fixed-size lists over a fixed-width leaf are one value of their items' product
+      long dim = 1;
+      org.apache.arrow.vector.types.pojo.Field f = field;
+      int depth = 0;
+      while (f.getType() instanceof ArrowType.FixedSizeList l) {
+        if (l.getListSize() <= 0 || ++depth > FslShape.MAX_LEVELS) {
+          throw LanceCodecException.unsupported("field '" + field.getName() + "': fixed_size_list of size "
+              + l.getListSize() + " at depth " + depth + " is not supported");
+        }
+        dim *= l.getListSize();
+        f = f.getChildren().get(0);
       }
-      return new Physical(Kind.FIXED, p.bits(), l.getListSize());
+      Physical p = f.getChildren().isEmpty() ? of(f.getType()) : null;
+      if (p == null || p.kind() == Kind.VARIABLE || dim * p.bits() > FslShape.MAX_ROW_BITS) {
+        throw LanceCodecException.unsupported("field '" + field.getName() + "': fixed_size_list of " + f.getType()
+            + " is not supported yet (only of fixed-width types, at most " + FslShape.MAX_ROW_BITS + " bits per row)");
+      }
+      return new Physical(p.kind(), p.bits(), (int) dim);
     }
     return of(field.getType());
   }

@@ -21,7 +21,7 @@ final class VectorFiller {
 
   static void fill(FieldVector vector, Physical physical, List<DecodedPage> pieces, int total) {
     if (physical.fsl()) {
-      fillFixedSizeList((org.apache.arrow.vector.complex.FixedSizeListVector) vector, physical, pieces, total);
+      FslFiller.fill((org.apache.arrow.vector.complex.FixedSizeListVector) vector, physical, pieces, total);
       return;
     }
     if (physical.kind() == Physical.Kind.PACKED) {
@@ -76,87 +76,6 @@ final class VectorFiller {
       int nulls = fillValidity(validity, pieces, total);
       ArrowBuf data = sink.buffer().slice(0, Math.max(1, bytes));
       vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), List.of(owned.copyOf(validity, validity.length), data));
-    } finally {
-      owned.close();
-    }
-  }
-
-  /** A fixed-size list: its validity from the levels, its items from each row's bytes. */
-  private static void fillFixedSizeList(org.apache.arrow.vector.complex.FixedSizeListVector vector, Physical physical,
-      List<DecodedPage> pieces, int total) {
-    Owned owned = new Owned(vector.getAllocator());
-    try {
-      byte[] validity = new byte[(total + 7) / 8];
-      int nulls = fillValidity(validity, pieces, total);
-      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls), List.of(owned.copyOf(validity, validity.length)));
-    } finally {
-      owned.close();
-    }
-    int dim = physical.dimension();
-    long zippedBits = FslValidity.rowBytes(dim, physical.bits()) * 8;
-    boolean zipped = false;
-    for (DecodedPage p : pieces) {
-      zipped |= p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == zippedBits;
-    }
-    if (zipped) {
-      fillZippedItems(vector.getDataVector(), physical, pieces, total);
-      vector.setValueCount(total);
-      return;
-    }
-    List<DecodedPage> items = new ArrayList<>(pieces.size());
-    for (DecodedPage p : pieces) {
-      long n = p.numRows() * dim;
-      DataBlock v = p.values();
-      if (v instanceof DataBlock.FixedWidth fw) {
-        checkWidth(fw, physical.rowBits());
-        v = new DataBlock.FixedWidth(fw.data(), physical.bits(), n);
-      } else {
-        v = new DataBlock.AllNull(n);
-      }
-      items.add(new DecodedPage(v, null, null, n));
-    }
-    fill(vector.getDataVector(), new Physical(physical.kind(), physical.bits()), items,
-        LanceCodecException.checkedInt((long) total * dim, "fixed-size list items"));
-    vector.setValueCount(total);
-  }
-
-  /**
-   * Items of fixed-size lists stored with their own validity: each row is its validity bits
-   * (rounded up to bytes) then its values; pieces of rows without validity mark all items valid.
-   */
-  private static void fillZippedItems(FieldVector items, Physical physical, List<DecodedPage> pieces, int total) {
-    int dim = physical.dimension();
-    int vb = (dim + 7) / 8;
-    int db = dim * (physical.bits() / 8);
-    long numItems = (long) total * dim;
-    byte[] valid = new byte[LanceCodecException.checkedInt((numItems + 7) / 8, "fixed-size list items")];
-    Owned owned = new Owned(items.getAllocator());
-    try {
-      ArrowBuf data = owned.allocate(numItems * (physical.bits() / 8));
-      long row = 0;
-      for (DecodedPage p : pieces) {
-        int n = (int) p.numRows();
-        if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == (vb + db) * 8) {
-          byte[] src = fw.data();
-          for (int r = 0; r < n; r++) {
-            FslValidity.copyBits(src, (long) r * (vb + db) * 8, valid, (row + r) * dim, dim);
-            data.setBytes((row + r) * db, src, r * (vb + db) + vb, db);
-          }
-        } else if (p.values() instanceof DataBlock.FixedWidth fw) {
-          checkWidth(fw, physical.rowBits());
-          data.setBytes(row * db, fw.data(), 0, (long) n * db);
-          setRange(valid, (int) (row * dim), n * dim);
-        } else {
-          data.setZero(row * db, (long) n * db);
-        }
-        row += n;
-      }
-      int nulls = 0;
-      for (long i = 0; i < numItems; i++) {
-        nulls += (valid[(int) (i >>> 3)] >> (i & 7)) & 1 ^ 1;
-      }
-      ArrowBuf validity = owned.copyOf(valid, valid.length);
-      items.loadFieldBuffers(new ArrowFieldNode(numItems, nulls), List.of(validity, data));
     } finally {
       owned.close();
     }
@@ -288,7 +207,7 @@ final class VectorFiller {
   }
 
   /** Buffers allocated while filling one vector, closed together whatever happens. */
-  private static final class Owned {
+  static final class Owned {
     private final BufferAllocator allocator;
     private final List<ArrowBuf> buffers = new ArrayList<>(3);
 
@@ -342,7 +261,7 @@ final class VectorFiller {
   }
 
   /** Sets bits {@code [from, from + n)}, whole bytes at a time in the middle. */
-  private static void setRange(byte[] bits, int from, int n) {
+  static void setRange(byte[] bits, int from, int n) {
     int i = from;
     int end = from + n;
     while (i < end && (i & 7) != 0) {
@@ -413,7 +332,7 @@ final class VectorFiller {
     return al.copyOf(bits, bits.length);
   }
 
-  private static void checkWidth(DataBlock.FixedWidth fw, int bits) {
+  static void checkWidth(DataBlock.FixedWidth fw, int bits) {
     if (fw.bitsPerValue() != bits) {
       throw LanceCodecException.corrupt(
           "page decoded to " + fw.bitsPerValue() + "-bit values where the schema needs " + bits + " bits");

@@ -177,6 +177,7 @@ final class FullZipPage {
     private final int bitsRep;
     private final int bitsDef;
     private final int maxVisible;
+    private final boolean zeroWidth;
 
     Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
@@ -203,7 +204,16 @@ final class FullZipPage {
       if (!layout.hasValueCompression()) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
-      this.values = ctx.perValue(layout.getValueCompression());
+      // The reference writes fixed-size lists whose items are all null as zero-width rows of
+      // value_compression Constant{} (no value): the rows are their control words only.
+      // Zero-width rows are handed to the value tree as all-null values, which a fixed-size list
+      // decoder turns into its rows (levels above the Constant{} valid, below it null). A bare
+      // Constant{} has no rows at all: the values stay all null and the levels alone say which
+      // lists are valid (their items all null).
+      boolean zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
+      boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
+      this.zeroWidth = zeroWidth && endsInNoValue(layout.getValueCompression());
+      this.values = noValues ? null : this.zeroWidth || !zeroWidth ? ctx.perValue(layout.getValueCompression()) : null;
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
@@ -212,7 +222,7 @@ final class FullZipPage {
           {
             variable = false;
             int bits = layout.getBitsPerValue();
-            if (!(bits > 0 && bits % 8 == 0 && bits <= 1 << 27)) {
+            if (!((bits > 0 || this.zeroWidth) && bits % 8 == 0 && bits <= 1 << 27)) {
               throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
             }
             width = bits / 8;
@@ -252,6 +262,14 @@ final class FullZipPage {
       }
     }
 
+    /** Fixed-size lists (any depth) over {@code Constant{}} without a value, the only trees zero-width rows may have. */
+    private static boolean endsInNoValue(io.lancecodec.format.pb.v21.CompressiveEncoding e) {
+      for (int depth = 0; depth < 64 && e.hasFixedSizeList(); depth++) {
+        e = e.getFixedSizeList().getValues();
+      }
+      return e.hasConstant() && !e.getConstant().hasValue();
+    }
+
     @Override
     public long numRows() {
       return numRows;
@@ -289,7 +307,9 @@ final class FullZipPage {
       }
       if (levels != null) {
         if (items.count > 0) {
-          out.append(values.decompress(items.block()), 0, items.count, null);
+          DataBlock visible = !zeroWidth ? values.decompress(items.block())
+              : values == null ? new DataBlock.AllNull(items.count) : values.decompress(new DataBlock.AllNull(items.count));
+          out.append(visible, 0, items.count, null);
         }
         return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
       }
@@ -479,7 +499,12 @@ final class FullZipPage {
           System.arraycopy(raw, i * stride + ctrl, vals, i * width, width);
         }
       }
-      DataBlock block = values.decompress(new DataBlock.FixedWidth(vals, width * 8, n));
+      if (values == null && def == null) {
+        // rows without values and without nulls of their own: valid rows whose items are all null
+        def = new short[n];
+      }
+      DataBlock block = values == null ? new DataBlock.AllNull(n)
+          : values.decompress(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n));
       out.append(block, 0, n, def);
     }
 

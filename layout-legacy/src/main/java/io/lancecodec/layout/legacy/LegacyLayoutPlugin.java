@@ -120,7 +120,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       throw LanceCodecException.invalidArgument(
           "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
     }
-    if (fullZip && page.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
+    if (fullZip && boolLeaf(page.values())) {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
     }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
@@ -183,10 +183,27 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
   /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
   private static long oneRowChunkBytes(DataBlock values, long widest) {
     long validity = 0;
-    if (values instanceof DataBlock.FixedSizeList fsl && fsl.child() instanceof DataBlock.Nullable) {
-      validity = MiniBlockPageEncoder.pad8((int) ((fsl.dimension() + 7) / 8));
+    long items = 1;
+    DataBlock b = values;
+    while (b instanceof DataBlock.FixedSizeList fsl) {
+      items *= fsl.dimension();
+      b = fsl.child();
+      if (b instanceof DataBlock.Nullable nb) {
+        // one validity buffer per level that has it, each padded in the chunk
+        validity += MiniBlockPageEncoder.pad8((int) ((items + 7) / 8));
+        b = nb.data();
+      }
     }
     return 8 + 8 + 8 + validity + ((widest + 7) & ~7L);
+  }
+
+  /** Booleans, or fixed-size lists of them at any depth. */
+  private static boolean boolLeaf(DataBlock block) {
+    DataBlock b = block;
+    while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
+      b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
+    }
+    return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1;
   }
 
   static long maxValueBytes(DataBlock block) {

@@ -1,0 +1,330 @@
+package io.lancecodec.runtime;
+
+import static io.lancecodec.runtime.NestedData.field;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Fixed-size lists of fixed-size lists (any depth) and of booleans through our writer and
+ * reader: nulls at every level (rows, inner lists, items), mini-block and full-zip (wide rows, or
+ * forced), at the top and inside structs and lists; full reads, batched scans, unsorted takes
+ * with repeats and row ranges, both file versions.
+ */
+class NestedFslRoundTripTest extends WithAllocator {
+  static Field fslOf(String name, int dim, Field item) {
+    return field(name, true, new ArrowType.FixedSizeList(dim), item);
+  }
+
+  static Field leaf(ArrowType t) {
+    return field("item", true, t);
+  }
+
+  static Field forced(Field f, String encoding) {
+    return new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), null,
+        Map.of("lance-encoding:structural-encoding", encoding)), f.getChildren());
+  }
+
+  /** A nullable field whose values this test never makes null. */
+  static final String NEVER_NULL = "never_null";
+
+  static final ArrowType BOOL = ArrowType.Bool.INSTANCE;
+  static final ArrowType I32 = new ArrowType.Int(32, true);
+  static final ArrowType I64 = new ArrowType.Int(64, true);
+  static final ArrowType F32 = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+
+  static Map<String, Field> schemas() {
+    Map<String, Field> m = new java.util.LinkedHashMap<>();
+    m.put("fsl_fsl_i32", fslOf("ff", 3, fslOf("item", 2, leaf(I32))));
+    m.put("fsl_fsl_f32_wide", fslOf("fw", 64, fslOf("item", 16, leaf(F32))));
+    m.put("fsl_fsl_i64_fullzip", forced(fslOf("fz", 3, fslOf("item", 5, leaf(I64))), "fullzip"));
+    m.put("fsl_fsl_wide_miniblock", forced(fslOf("fm", 20, fslOf("item", 10, leaf(I32))), "miniblock"));
+    m.put("fsl_bool", fslOf("fb", 4, leaf(BOOL)));
+    m.put("fsl_bool_odd", fslOf("fo", 7, leaf(BOOL)));
+    m.put("fsl_bool_wide", fslOf("fbw", 4096, leaf(BOOL)));
+    m.put("fsl3_bool", fslOf("f3", 2, fslOf("item", 3, fslOf("item", 5, leaf(BOOL)))));
+    m.put("fsl3_i32", fslOf("g3", 2, fslOf("item", 3, fslOf("item", 3, leaf(I32)))));
+    m.put("fsl_fsl_decimal", fslOf("fd", 2, fslOf("item", 3, leaf(new ArrowType.Decimal(20, 3, 128)))));
+    m.put("fsl_fsl_fixed_binary", fslOf("fx", 3, fslOf("item", 2, leaf(new ArrowType.FixedSizeBinary(5)))));
+    m.put("struct_fsl_fsl", struct("sff", fslOf("v", 3, fslOf("item", 2, leaf(I32))), i32("w")));
+    m.put("list_fsl_bool", list("lfb", fslOf("item", 5, leaf(BOOL))));
+    m.put("list_fsl_fsl", list("lff", fslOf("item", 2, fslOf("item", 4, leaf(F32)))));
+    // validity on some levels only: the inner lists, or the leaves, are never null
+    m.put("fsl_fsl_valid_inner_lists", fslOf("vi", 3, fslOf(NEVER_NULL, 2, leaf(I32))));
+    m.put("fsl_fsl_valid_leaves", fslOf("vl", 3, fslOf("item", 5, field(NEVER_NULL, true, BOOL))));
+    m.put("fsl3_valid_middle", fslOf("vm", 2, fslOf("item", 3, fslOf(NEVER_NULL, 4, leaf(I64)))));
+    return m;
+  }
+
+  static Stream<Arguments> cases() {
+    List<Arguments> out = new ArrayList<>();
+    long seed = 11;
+    for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
+      for (String schema : schemas().keySet()) {
+        for (int n : new int[] {1, 300, 4099}) {
+          for (double nulls : new double[] {0, 0.2}) {
+            if (schema.contains("wide") && n > 300) {
+              continue;
+            }
+            out.add(Arguments.of(version, schema, n, nulls, seed++));
+          }
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} rows={2} nulls={3} seed={4}")
+  @MethodSource("cases")
+  void roundTrip(FileVersion version, String name, int n, double nulls, long seed) {
+    Field f = schemas().get(name);
+    Schema schema = new Schema(List.of(f, i32("id")));
+    Random rnd = new Random(seed);
+    Path path = dir.resolve(name + "-" + seed + ".lance");
+    try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
+      // two batches so pages concatenate batches with different null patterns
+      try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
+        int half = n / 2;
+        for (int[] part : new int[][] {{0, half}, {half, n}}) {
+          try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+            for (int i = part[0]; i < part[1]; i++) {
+              Object v = value(f, rnd, nulls);
+              set(batch.getVector(0), i - part[0], v);
+              set(expected.getVector(0), i, v);
+              NestedData.set(batch.getVector(1), i - part[0], i);
+              NestedData.set(expected.getVector(1), i, i);
+            }
+            batch.setRowCount(part[1] - part[0]);
+            if (part[1] > part[0]) {
+              w.write(batch);
+            }
+          }
+        }
+      }
+      expected.setRowCount(n);
+      try (LanceFileReader r = LanceFileReader.open(path)) {
+        // a fixed-size list's children come back named "item"
+        assertEquals(schema.toString().replace(NEVER_NULL, "item"), r.schema().toString());
+        try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+          assertRows(expected, all, 0, null);
+        }
+        Iterator<VectorSchemaRoot> it = r.scan(List.of(f.getName()), 777, allocator);
+        int at = 0;
+        while (it.hasNext()) {
+          try (VectorSchemaRoot b = it.next()) {
+            for (int i = 0; i < b.getRowCount(); i++) {
+              assertEquals(text(expected.getVector(0), at + i), text(b.getVector(0), i), "scan row " + (at + i));
+            }
+            at += b.getRowCount();
+          }
+        }
+        assertEquals(n, at);
+        long[] rows = new long[Math.min(n, 60)];
+        for (int i = 0; i < rows.length; i++) {
+          rows[i] = rnd.nextInt(n);
+        }
+        try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+          assertRows(expected, t, 0, rows);
+        }
+        for (int k = 0; k < 3; k++) {
+          int from = rnd.nextInt(n);
+          int to = from + 1 + rnd.nextInt(n - from);
+          try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
+            assertRows(expected, range, from, null);
+          }
+        }
+      }
+    }
+  }
+
+  private static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, int from, long[] rows) {
+    int n = rows == null ? actual.getRowCount() : rows.length;
+    assertEquals(n, actual.getRowCount());
+    for (int c = 0; c < expected.getFieldVectors().size(); c++) {
+      for (int i = 0; i < n; i++) {
+        int src = rows == null ? from + i : (int) rows[i];
+        assertEquals(text(expected.getVector(c), src), text(actual.getVector(c), i), "column " + c + " row " + src);
+      }
+    }
+  }
+
+  /** A row as JSON-like text (fixed binary items are byte arrays, which compare by identity). */
+  private static String text(FieldVector v, int i) {
+    return String.valueOf(v.getObject(i));
+  }
+
+  /** Booleans cannot be stored per value (full-zip); forcing it is refused up front. */
+  @Test
+  void forcedFullZipOfBooleansIsRefused() {
+    Field f = forced(fslOf("b", 3, fslOf("item", 2, leaf(BOOL))), "fullzip");
+    Schema schema = new Schema(List.of(f));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+      set(batch.getVector(0), 0, value(f, new Random(1), 0));
+      batch.setRowCount(1);
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("b.lance"), schema, WriterOptions.defaults())) {
+          w.write(batch);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+    }
+  }
+
+  /** A value: Object[] per list (elements null with probability {@code nulls}), or a leaf. */
+  static Object value(Field f, Random rnd, double nulls) {
+    if (f.isNullable() && !f.getName().equals(NEVER_NULL) && rnd.nextDouble() < nulls) {
+      return null;
+    }
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Struct) {
+      java.util.LinkedHashMap<String, Object> m = new java.util.LinkedHashMap<>();
+      for (Field c : f.getChildren()) {
+        m.put(c.getName(), value(c, rnd, nulls));
+      }
+      return m;
+    }
+    if (t instanceof ArrowType.List) {
+      List<Object> l = new ArrayList<>();
+      for (int i = rnd.nextInt(4); i > 0; i--) {
+        l.add(value(f.getChildren().get(0), rnd, nulls));
+      }
+      return l;
+    }
+    if (t instanceof ArrowType.FixedSizeList fl) {
+      Object[] v = new Object[fl.getListSize()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = value(f.getChildren().get(0), rnd, nulls);
+      }
+      return v;
+    }
+    if (t instanceof ArrowType.Bool) {
+      return rnd.nextBoolean();
+    }
+    if (t instanceof ArrowType.FloatingPoint) {
+      return rnd.nextInt(1000) / 8f;
+    }
+    if (t instanceof ArrowType.Decimal) {
+      return BigDecimal.valueOf(rnd.nextLong(), 3);
+    }
+    if (t instanceof ArrowType.FixedSizeBinary b) {
+      byte[] x = new byte[b.getByteWidth()];
+      rnd.nextBytes(x);
+      return x;
+    }
+    if (t instanceof ArrowType.Int i && i.getBitWidth() == 64) {
+      return rnd.nextLong();
+    }
+    return rnd.nextInt();
+  }
+
+  @SuppressWarnings("unchecked")
+  static void set(FieldVector v, int i, Object value) {
+    if (v instanceof FixedSizeListVector fv) {
+      Object[] a = (Object[]) value;
+      int dim = fv.getListSize();
+      for (int k = 0; k < dim; k++) {
+        // children of a null list keep values of their own, as Arrow allows
+        FieldVector child = fv.getDataVector();
+        boolean neverNull = child.getField().getName().equals(NEVER_NULL);
+        set(child, i * dim + k, a == null ? (k % 3 == 0 && !neverNull ? null : placeholder(child)) : a[k]);
+      }
+      if (a == null) {
+        fv.setNull(i);
+      } else {
+        fv.setNotNull(i);
+      }
+    } else if (v instanceof StructVector sv) {
+      Map<String, Object> m = (Map<String, Object>) value;
+      if (m == null) {
+        sv.setNull(i);
+      } else {
+        sv.setIndexDefined(i);
+      }
+      for (FieldVector c : sv.getChildrenFromFields()) {
+        set(c, i, m == null ? null : m.get(c.getName()));
+      }
+    } else if (v instanceof ListVector lv) {
+      List<Object> l = (List<Object>) value;
+      if (l == null) {
+        lv.setNull(i);
+        return;
+      }
+      int start = lv.startNewValue(i);
+      for (int k = 0; k < l.size(); k++) {
+        set(lv.getDataVector(), start + k, l.get(k));
+      }
+      lv.endValue(i, l.size());
+    } else if (value == null) {
+      ((org.apache.arrow.vector.BaseFixedWidthVector) v).setNull(i);
+    } else if (v instanceof BitVector b) {
+      b.setSafe(i, (Boolean) value ? 1 : 0);
+    } else if (v instanceof Float4Vector fl) {
+      fl.setSafe(i, (Float) value);
+    } else if (v instanceof BigIntVector bv) {
+      bv.setSafe(i, (Long) value);
+    } else if (v instanceof DecimalVector d) {
+      d.setSafe(i, (BigDecimal) value);
+    } else if (v instanceof FixedSizeBinaryVector fb) {
+      fb.setSafe(i, (byte[]) value);
+    } else {
+      ((IntVector) v).setSafe(i, (Integer) value);
+    }
+  }
+
+  private static Object placeholder(FieldVector v) {
+    if (v instanceof FixedSizeListVector fv) {
+      Object[] a = new Object[fv.getListSize()];
+      java.util.Arrays.fill(a, placeholder(fv.getDataVector()));
+      return a;
+    }
+    if (v instanceof BitVector) {
+      return true;
+    }
+    if (v instanceof Float4Vector) {
+      return 1.5f;
+    }
+    if (v instanceof BigIntVector) {
+      return 7L;
+    }
+    if (v instanceof DecimalVector) {
+      return BigDecimal.valueOf(7, 3);
+    }
+    if (v instanceof FixedSizeBinaryVector fb) {
+      return new byte[fb.getByteWidth()];
+    }
+    return 7;
+  }
+}
