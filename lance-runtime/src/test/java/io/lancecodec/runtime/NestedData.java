@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -18,6 +20,7 @@ import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Seeded nested test data: schemas of structs, lists, large lists and fixed-size lists over
@@ -119,9 +122,18 @@ final class NestedData {
     return rnd.nextInt(50);
   }
 
-  /** Writes {@code value} into slot {@code i} of {@code v} (slots must be written in order). */
+  /** Writes a value into a slot of a vector (slots must be written in order). */
+  @FunctionalInterface
+  interface Setter {
+    void set(FieldVector v, int i, Object value);
+  }
+
+  /**
+   * Writes {@code value} into slot {@code i} of {@code v} when {@code v} is a struct or a list,
+   * its children through {@code children}; false for any other vector.
+   */
   @SuppressWarnings("unchecked")
-  static void set(FieldVector v, int i, Object value) {
+  static boolean setContainer(FieldVector v, int i, Object value, Setter children) {
     if (v instanceof StructVector sv) {
       Map<String, Object> m = (Map<String, Object>) value;
       if (m == null) {
@@ -130,19 +142,56 @@ final class NestedData {
         sv.setIndexDefined(i);
       }
       for (FieldVector c : sv.getChildrenFromFields()) {
-        set(c, i, m == null ? null : m.get(c.getName()));
+        children.set(c, i, m == null ? null : m.get(c.getName()));
       }
-    } else if (v instanceof ListVector lv) {
+      return true;
+    }
+    if (v instanceof ListVector lv) {
       List<Object> l = (List<Object>) value;
       if (l == null) {
         lv.setNull(i);
-        return;
+        return true;
       }
       int start = lv.startNewValue(i);
       for (int k = 0; k < l.size(); k++) {
-        set(lv.getDataVector(), start + k, l.get(k));
+        children.set(lv.getDataVector(), start + k, l.get(k));
       }
       lv.endValue(i, l.size());
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Writes rows 0..n-1 through {@code w} in two batches (so pages concatenate batches with
+   * different null patterns) and into {@code expected}: column 0 gets {@code values}' value of
+   * the row through {@code setter}, column 1 the row number.
+   */
+  static void writeInTwoBatches(LanceFileWriter w, Schema schema, VectorSchemaRoot expected, int n,
+      java.util.function.IntFunction<Object> values, Setter setter, BufferAllocator allocator) {
+    int half = n / 2;
+    for (int[] part : new int[][] {{0, half}, {half, n}}) {
+      try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+        for (int i = part[0]; i < part[1]; i++) {
+          Object v = values.apply(i);
+          setter.set(batch.getVector(0), i - part[0], v);
+          setter.set(expected.getVector(0), i, v);
+          set(batch.getVector(1), i - part[0], i);
+          set(expected.getVector(1), i, i);
+        }
+        batch.setRowCount(part[1] - part[0]);
+        if (part[1] > part[0]) {
+          w.write(batch);
+        }
+      }
+    }
+  }
+
+  /** Writes {@code value} into slot {@code i} of {@code v} (slots must be written in order). */
+  @SuppressWarnings("unchecked")
+  static void set(FieldVector v, int i, Object value) {
+    if (setContainer(v, i, value, NestedData::set)) {
+      return;
     } else if (v instanceof LargeListVector lv) {
       List<Object> l = (List<Object>) value;
       if (l == null) {

@@ -27,7 +27,6 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -117,22 +116,7 @@ class NestedFslRoundTripTest extends WithAllocator {
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       // two batches so pages concatenate batches with different null patterns
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
-        int half = n / 2;
-        for (int[] part : new int[][] {{0, half}, {half, n}}) {
-          try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
-            for (int i = part[0]; i < part[1]; i++) {
-              Object v = value(f, rnd, nulls);
-              set(batch.getVector(0), i - part[0], v);
-              set(expected.getVector(0), i, v);
-              NestedData.set(batch.getVector(1), i - part[0], i);
-              NestedData.set(expected.getVector(1), i, i);
-            }
-            batch.setRowCount(part[1] - part[0]);
-            if (part[1] > part[0]) {
-              w.write(batch);
-            }
-          }
-        }
+        NestedData.writeInTwoBatches(w, schema, expected, n, i -> value(f, rnd, nulls), NestedFslRoundTripTest::set, allocator);
       }
       expected.setRowCount(n);
       try (LanceFileReader r = LanceFileReader.open(path)) {
@@ -266,27 +250,8 @@ class NestedFslRoundTripTest extends WithAllocator {
       } else {
         fv.setNotNull(i);
       }
-    } else if (v instanceof StructVector sv) {
-      Map<String, Object> m = (Map<String, Object>) value;
-      if (m == null) {
-        sv.setNull(i);
-      } else {
-        sv.setIndexDefined(i);
-      }
-      for (FieldVector c : sv.getChildrenFromFields()) {
-        set(c, i, m == null ? null : m.get(c.getName()));
-      }
-    } else if (v instanceof ListVector lv) {
-      List<Object> l = (List<Object>) value;
-      if (l == null) {
-        lv.setNull(i);
-        return;
-      }
-      int start = lv.startNewValue(i);
-      for (int k = 0; k < l.size(); k++) {
-        set(lv.getDataVector(), start + k, l.get(k));
-      }
-      lv.endValue(i, l.size());
+    } else if (NestedData.setContainer(v, i, value, NestedFslRoundTripTest::set)) {
+      return;
     } else if (value == null) {
       ((org.apache.arrow.vector.BaseFixedWidthVector) v).setNull(i);
     } else if (v instanceof BitVector b) {

@@ -104,22 +104,7 @@ class NestedRoundTripTest extends WithAllocator {
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       // two batches so pages concatenate batches with different null/empty patterns
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
-        int half = n / 2;
-        for (int[] part : new int[][] {{0, half}, {half, n}}) {
-          try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
-            for (int i = part[0]; i < part[1]; i++) {
-              Object v = NestedData.value(f, rnd, nulls, maxLen);
-              NestedData.set(batch.getVector(0), i - part[0], v);
-              NestedData.set(expected.getVector(0), i, v);
-              NestedData.set(batch.getVector(1), i - part[0], i);
-              NestedData.set(expected.getVector(1), i, i);
-            }
-            batch.setRowCount(part[1] - part[0]);
-            if (part[1] > part[0]) {
-              w.write(batch);
-            }
-          }
-        }
+        NestedData.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(f, rnd, nulls, maxLen), NestedData::set, allocator);
       }
       expected.setRowCount(n);
       try (LanceFileReader r = LanceFileReader.open(path)) {
