@@ -1,6 +1,7 @@
 package io.lancecodec.bench.scan;
 
 import io.lancecodec.bench.corpus.Cleanup;
+import io.lancecodec.bench.corpus.Corpus;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
@@ -28,10 +29,6 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -359,16 +356,7 @@ public class ScanBenchmark {
         ids[i] = (int) ((rank * 2_654_435_761L) % 100_257);
       }
     }
-    Field field = new Field(COL, FieldType.notNullable(new ArrowType.Int(32, false)), null);
-    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(field)), alloc);
-    UInt4Vector v = (UInt4Vector) root.getVector(0);
-    v.allocateNew(ids.length);
-    for (int i = 0; i < ids.length; i++) {
-      v.set(i, ids[i]);
-    }
-    v.setValueCount(ids.length);
-    root.setRowCount(ids.length);
-    return root;
+    return Corpus.uint32Column(COL, ids, alloc);
   }
 
   static VectorSchemaRoot strings(List<Path> files, BufferAllocator alloc) throws IOException {
@@ -382,16 +370,7 @@ public class ScanBenchmark {
       }
     }
     System.out.println("[setup] strings: " + lines.size() + " lines, " + total + " bytes from " + files);
-    Field field = new Field(COL, FieldType.notNullable(ArrowType.Utf8.INSTANCE), null);
-    VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(field)), alloc);
-    VarCharVector v = (VarCharVector) root.getVector(0);
-    v.allocateNew(total, lines.size());
-    for (int i = 0; i < lines.size(); i++) {
-      v.setSafe(i, lines.get(i));
-    }
-    v.setValueCount(lines.size());
-    root.setRowCount(lines.size());
-    return root;
+    return Corpus.utf8Column(COL, lines, alloc);
   }
 
   /** The Arrow bytes a scan must produce: the value buffer, plus the offsets for strings. */
