@@ -60,14 +60,7 @@ final class FslFiller {
         long n = p.numRows();
         if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == rowBytes * 8) {
           byte[] src = fw.data();
-          long at = 0;
-          for (int l = 0; l < levels; l++) {
-            long items = s.items(l);
-            for (long r = 0; r < n; r++) {
-              FslValidity.copyBits(src, (r * rowBytes + at) * 8, valid[l], (row + r) * items, items);
-            }
-            at += s.validityBytes(l);
-          }
+          long at = unzipValidity(s, levels, src, rowBytes, n, valid, row);
           for (long r = 0; r < n; r++) {
             if (bool) {
               FslValidity.copyBits(src, (r * rowBytes + at) * 8, bits, (row + r) * s.leafItems(), s.leafItems());
@@ -79,16 +72,7 @@ final class FslFiller {
             && truncatedLevels(s, fw.bitsPerValue()) > 0) {
           // the reference's Constant{} below some level: that level's validity and above, the rest null
           int k = truncatedLevels(s, fw.bitsPerValue());
-          long w = fw.bitsPerValue() / 8;
-          byte[] src = fw.data();
-          long at = 0;
-          for (int l = 0; l < k; l++) {
-            long items = s.items(l);
-            for (long r = 0; r < n; r++) {
-              FslValidity.copyBits(src, (r * w + at) * 8, valid[l], (row + r) * items, items);
-            }
-            at += s.validityBytes(l);
-          }
+          unzipValidity(s, k, fw.data(), fw.bitsPerValue() / 8, n, valid, row);
           if (!bool) {
             data.setZero(row * vb, n * vb);
           }
@@ -180,5 +164,22 @@ final class FslFiller {
       ones += (bits[(int) (i >>> 3)] >> (i & 7)) & 1;
     }
     return ones;
+  }
+
+  /**
+   * Copies the validity bitmaps of the outer {@code levels} levels out of {@code n} zipped rows of
+   * {@code rowBytes} each into {@code valid}, from row {@code row} on; returns the bytes they take
+   * at the start of a row.
+   */
+  private static long unzipValidity(FslShape s, int levels, byte[] src, long rowBytes, long n, byte[][] valid, long row) {
+    long at = 0;
+    for (int l = 0; l < levels; l++) {
+      long items = s.items(l);
+      for (long r = 0; r < n; r++) {
+        FslValidity.copyBits(src, (r * rowBytes + at) * 8, valid[l], (row + r) * items, items);
+      }
+      at += s.validityBytes(l);
+    }
+    return at;
   }
 }
