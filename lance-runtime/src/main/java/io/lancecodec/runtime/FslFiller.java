@@ -23,6 +23,16 @@ final class FslFiller {
    */
   static void fill(org.apache.arrow.vector.complex.FixedSizeListVector vector, Physical physical,
       List<DecodedPage> pieces, int total) {
+    fill(vector, physical, pieces, total, null, null);
+  }
+
+  /**
+   * As above, where the plain rows of some pieces are already in {@code sink}, in order:
+   * {@code sunkRows[k]} rows of piece k (then all of them, its values null). When every piece
+   * sank its rows, the sink's buffer becomes the leaf values as it is.
+   */
+  static void fill(org.apache.arrow.vector.complex.FixedSizeListVector vector, Physical physical,
+      List<DecodedPage> pieces, int total, ArrowSink sink, long[] sunkRows) {
     List<FieldVector> chain = new ArrayList<>();
     List<Long> dims = new ArrayList<>();
     FieldVector v = vector;
@@ -54,11 +64,33 @@ final class FslFiller {
     try {
       byte[] validity = new byte[(total + 7) / 8];
       int nulls = fillListValidity(validity, pieces);
-      ArrowBuf data = bool ? null : owned.allocate(numItems * (physical.bits() / 8));
+      boolean allSunk = sunkRows != null && !bool;
+      for (int k = 0; allSunk && k < pieces.size(); k++) {
+        allSunk = sunkRows[k] == pieces.get(k).numRows() && pieces.get(k).values() == null;
+      }
+      if (sunkRows != null && sink.size() != sum(sunkRows) * vb) {
+        throw LanceCodecException.corrupt("pages wrote " + sink.size() + " bytes for " + sum(sunkRows) + " rows of " + vb + " bytes");
+      }
+      ArrowBuf data = bool ? null
+          : allSunk ? sink.buffer().slice(0, Math.max(1, numItems * (physical.bits() / 8)))
+          : owned.allocate(numItems * (physical.bits() / 8));
       long row = 0;
-      for (DecodedPage p : pieces) {
+      long sunkAt = 0;
+      for (int k = 0; k < pieces.size(); k++) {
+        DecodedPage p = pieces.get(k);
         long n = p.numRows();
-        if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == rowBytes * 8) {
+        if (sunkRows != null && sunkRows[k] > 0) {
+          if (sunkRows[k] != n || p.values() != null) {
+            throw LanceCodecException.corrupt("a page sank " + sunkRows[k] + " of its " + n + " rows");
+          }
+          if (!allSunk) {
+            data.setBytes(row * vb, sink.buffer(), sunkAt, n * vb);
+          }
+          sunkAt += n * vb;
+          for (int l = 0; l < levels; l++) {
+            FslValidity.setBits(valid[l], row * s.items(l), n * s.items(l));
+          }
+        } else if (p.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == rowBytes * 8) {
           byte[] src = fw.data();
           long at = unzipValidity(s, levels, src, rowBytes, n, valid, row);
           for (long r = 0; r < n; r++) {
@@ -71,8 +103,8 @@ final class FslFiller {
         } else if (p.values() instanceof DataBlock.FixedWidth fw && !(s.leafBits() % 8 == 0 && fw.bitsPerValue() == physical.rowBits())
             && truncatedLevels(s, fw.bitsPerValue()) > 0) {
           // the reference's Constant{} below some level: that level's validity and above, the rest null
-          int k = truncatedLevels(s, fw.bitsPerValue());
-          unzipValidity(s, k, fw.data(), fw.bitsPerValue() / 8, n, valid, row);
+          int kept = truncatedLevels(s, fw.bitsPerValue());
+          unzipValidity(s, kept, fw.data(), fw.bitsPerValue() / 8, n, valid, row);
           if (!bool) {
             data.setZero(row * vb, n * vb);
           }
@@ -109,6 +141,14 @@ final class FslFiller {
     for (int l = levels - 1; l >= 0; l--) {
       chain.get(l).setValueCount(LanceCodecException.checkedInt(l == 0 ? total : total * s.items(l - 1), "fixed-size lists"));
     }
+  }
+
+  private static long sum(long[] a) {
+    long t = 0;
+    for (long x : a) {
+      t += x;
+    }
+    return t;
   }
 
   /**

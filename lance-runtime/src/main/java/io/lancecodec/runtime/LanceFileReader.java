@@ -424,7 +424,24 @@ public final class LanceFileReader implements AutoCloseable {
           }
           if (cols.size() == 1 && !cols.get(0).leaf().nested()) {
             Column col = cols.get(0);
-            VectorFiller.fill(root.getVector(i), col.physical(), readColumn(col, ranges), n);
+            Physical ph = col.physical();
+            if (ph.kind() == Physical.Kind.FIXED && ph.bits() > 0 && ph.bits() % 8 == 0
+                && (long) n * (ph.rowBits() / 8) >= SINK_MIN_BYTES) {
+              // values go straight into the Arrow buffer the vector takes over
+              try (ArrowSink sink = new ArrowSink(allocator)) {
+                List<DecodedPage> pieces = new ArrayList<>();
+                if (ph.fsl()) {
+                  long[] rows = readColumn(col, ranges, sink, pieces, SinkMode.ROWS);
+                  FslFiller.fill((org.apache.arrow.vector.complex.FixedSizeListVector) root.getVector(i), ph, pieces, n, sink, rows);
+                } else {
+                  sink.reserve((long) n * (ph.bits() / 8));
+                  readColumn(col, ranges, sink, pieces, SinkMode.FLAT);
+                  VectorFiller.fillFromSink(root.getVector(i), ph, pieces, n, sink);
+                }
+              }
+            } else {
+              VectorFiller.fill(root.getVector(i), ph, readColumn(col, ranges), n);
+            }
           } else {
             List<Leaf> leaves = new ArrayList<>();
             List<NestedAssembler.Unravelled> data = new ArrayList<>();
@@ -437,7 +454,7 @@ public final class LanceFileReader implements AutoCloseable {
                   ArrowSink sink = new ArrowSink(allocator);
                   sinks.add(sink);
                   List<DecodedPage> pieces = new ArrayList<>();
-                  long[] counts = readColumn(col, ranges, sink, pieces);
+                  long[] counts = readColumn(col, ranges, sink, pieces, SinkMode.NESTED);
                   data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
                 } else {
                   data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
@@ -468,18 +485,37 @@ public final class LanceFileReader implements AutoCloseable {
 
   private static List<DecodedPage> readColumn(Column col, long[] ranges) {
     List<DecodedPage> out = new ArrayList<>();
-    readColumn(col, ranges, null, out);
+    readColumn(col, ranges, null, out, SinkMode.NESTED);
     return out;
   }
 
   /**
-   * Reads the column's pieces into {@code out}; with a {@code sink} (byte-aligned fixed-width
-   * values) every piece's values end up there, in order, and its {@code values} is null. Returns
-   * each piece's value count, or null without a sink.
+   * Flat reads of fewer value bytes fill their vector from the decoded pieces instead of a sink:
+   * one allocation for validity and values beats two when a lookup reads a few rows.
    */
-  private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out) {
+  private static final long SINK_MIN_BYTES = 64 << 10;
+
+  /** What a read into an {@link ArrowSink} does with the values a page returns instead of sinking them. */
+  private enum SinkMode {
+    /** A nested leaf's: moved to the sink, the piece keeps only its levels. */
+    NESTED,
+    /** A flat column's: moved to the sink; an all-null piece keeps its AllNull values, which say its rows are null. */
+    FLAT,
+    /**
+     * A fixed-size list column's whole rows: pages that sink their plain rows do, the others keep
+     * their values (rows with validity, say) for the filler.
+     */
+    ROWS
+  }
+
+  /**
+   * Reads the column's pieces into {@code out}; with a {@code sink} (byte-aligned fixed-width
+   * values) the pieces' values end up there, in order, as {@code mode} says. Returns how many
+   * values (rows for {@link SinkMode#ROWS}) each piece put in the sink, or null without a sink.
+   */
+  private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out, SinkMode mode) {
     List<Long> counts = sink == null ? null : new ArrayList<>();
-    int bits = col.physical().bits();
+    int bits = mode == SinkMode.ROWS ? col.physical().rowBits() : col.physical().bits();
     long[] first = col.firstRows();
     int i = 0;
     for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
@@ -515,15 +551,19 @@ public final class LanceFileReader implements AutoCloseable {
             throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
           }
           if (sink != null) {
-            if (d.values() != null) {
+            DataBlock kept = null;
+            if (d.values() != null && mode == SinkMode.ROWS) {
+              kept = d.values();
+            } else if (d.values() != null) {
               toSink(d.values(), bits, sink);
+              kept = mode == SinkMode.FLAT && d.values() instanceof DataBlock.AllNull ? d.values() : null;
             }
             long bytes = sink.size() - before;
             if (bytes % (bits / 8) != 0) {
               throw LanceCodecException.corrupt("page wrote " + bytes + " bytes of " + bits + "-bit values");
             }
             counts.add(bytes / (bits / 8));
-            d = new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers());
+            d = new DecodedPage(kept, d.repLevels(), d.defLevels(), d.numRows(), d.layers());
           }
           out.add(d);
         } catch (LanceCodecException e) {

@@ -178,6 +178,8 @@ final class FullZipPage {
     private final int bitsDef;
     private final int maxVisible;
     private final boolean zeroWidth;
+    /** Bits of a value whose tree stores it as plain bytes (see {@link #plainBits}), else 0. */
+    private final long plainBits;
 
     Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
@@ -214,6 +216,7 @@ final class FullZipPage {
       boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
       this.zeroWidth = zeroWidth && endsInNoValue(layout.getValueCompression());
       this.values = noValues ? null : this.zeroWidth || !zeroWidth ? ctx.perValue(layout.getValueCompression()) : null;
+      this.plainBits = plainBits(layout.getValueCompression());
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
@@ -283,6 +286,93 @@ final class FullZipPage {
     @Override
     public String describe() {
       return "full-zip, values: " + Describe.encoding(layout.getValueCompression()) + (nested ? ", layers " + layers : "");
+    }
+
+    /**
+     * Bits of one value when its tree keeps the bytes as they are, a row being exactly the
+     * value ({@code Flat} without buffer compression, or byte-aligned fixed-size lists without
+     * validity over that); 0 otherwise.
+     */
+    static long plainBits(io.lancecodec.format.pb.v21.CompressiveEncoding e) {
+      if (e.hasFlat()) {
+        long bits = e.getFlat().getBitsPerValue();
+        return e.getFlat().hasData() || bits <= 0 || bits % 8 != 0 ? 0 : bits;
+      }
+      if (e.hasFixedSizeList()) {
+        io.lancecodec.format.pb.v21.FixedSizeList f = e.getFixedSizeList();
+        long inner = f.getHasValidity() || !f.hasValues() ? 0 : plainBits(f.getValues());
+        long items = f.getItemsPerValue();
+        return inner == 0 || items <= 0 || items > (1L << 31) / inner ? 0 : inner * items;
+      }
+      return 0;
+    }
+
+    /**
+     * Rows of plain fixed-width values without lists (a vector column, say) go from the file to
+     * {@code sink} through a small per-thread array: no array of the whole read, no appender.
+     */
+    @Override
+    public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.FixedWidthSink sink) {
+      if (bitsRep > 0 || variable || zeroWidth || values == null || bits <= 0 || bits != plainBits || bits != width * 8L) {
+        return read(ranges);
+      }
+      long total = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        total += ranges[i + 1] - ranges[i];
+      }
+      int n = LanceCodecException.checkedInt(total, "rows in one read");
+      sink.reserve(total * width);
+      short[] def = ctrl > 0 ? new short[n] : null;
+      int stride = ctrl + width;
+      int perStep = Math.max(1, STREAM_BYTES / stride);
+      byte[] raw = streamArray((long) Math.min(perStep, n) * stride);
+      byte[] vals = ctrl > 0 ? streamValues((long) Math.min(perStep, n) * width) : null;
+      int row = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        for (long a = ranges[i]; a < ranges[i + 1]; ) {
+          int k = (int) Math.min(perStep, ranges[i + 1] - a);
+          source.readInto(0, a * stride, k * stride, raw, 0);
+          if (ctrl == 0) {
+            sink.append(raw, 0, k * width);
+          } else {
+            for (int r = 0; r < k; r++) {
+              def[row + r] = (short) LittleEndian.getUnsigned(raw, r * stride, ctrl);
+              System.arraycopy(raw, r * stride + ctrl, vals, r * width, width);
+            }
+            sink.append(vals, 0, k * width);
+          }
+          row += k;
+          a += k;
+        }
+      }
+      return new DecodedPage(null, null, def, total, nested ? layers : null);
+    }
+
+    /** Row bytes streamed per step of a sink read: a few hundred KiB stays in the L2 cache. */
+    private static final int STREAM_BYTES = 256 << 10;
+
+    private static final ThreadLocal<byte[]> STREAM_RAW = new ThreadLocal<>();
+
+    private static final ThreadLocal<byte[]> STREAM_VALUES = new ThreadLocal<>();
+
+    private static byte[] streamArray(long need) {
+      return kept(STREAM_RAW, need);
+    }
+
+    private static byte[] streamValues(long need) {
+      return kept(STREAM_VALUES, need);
+    }
+
+    /** The thread's kept array if it holds {@code need} bytes, else a new one, kept unless huge (one row over 8 MiB). */
+    private static byte[] kept(ThreadLocal<byte[]> slot, long need) {
+      byte[] a = slot.get();
+      if (a == null || a.length < need) {
+        a = new byte[LanceCodecException.checkedInt(need, "full-zip rows")];
+        if (need <= KEEP_GATHER) {
+          slot.set(a);
+        }
+      }
+      return a;
     }
 
     @Override
