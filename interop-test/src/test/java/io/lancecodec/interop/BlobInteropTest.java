@@ -381,36 +381,46 @@ class BlobInteropTest {
   /**
    * lance 7.0.0 writes list<blob> with one description per item and no repetition levels (its
    * own reader then aborts the process, so it is not asked to read the file): we refuse to read
-   * it, and refuse to write the shape.
+   * that column, still read the file's others, and refuse to write the shape.
    */
   static void listRefused(String version) throws Exception {
     Field list = new Field("l", FieldType.nullable(ArrowType.List.INSTANCE), List.of(new Field("item", blobField().getFieldType(), null)));
+    Field k = new Field("k", FieldType.nullable(new ArrowType.Int(32, true)), null);
     Path file = dir.resolve("ref_list_blob_" + version.replace('.', '_') + ".lance");
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(list)), Interop.ALLOC)) {
-      org.apache.arrow.vector.complex.ListVector l = (org.apache.arrow.vector.complex.ListVector) root.getVector(0);
+    int n = 20;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(k, list)), Interop.ALLOC)) {
+      IntVector kv = (IntVector) root.getVector(0);
+      org.apache.arrow.vector.complex.ListVector l = (org.apache.arrow.vector.complex.ListVector) root.getVector(1);
       LargeVarBinaryVector items = (LargeVarBinaryVector) l.getDataVector();
       Random rnd = new Random(Interop.seedOf("list blob " + version));
-      int k = 0;
-      for (int r = 0; r < 20; r++) {
+      int at = 0;
+      for (int r = 0; r < n; r++) {
+        kv.setSafe(r, r * 3);
         l.startNewValue(r);
         int len = 1 + rnd.nextInt(3);
         for (int j = 0; j < len; j++) {
           byte[] b = new byte[1 + rnd.nextInt(40)];
           rnd.nextBytes(b);
-          items.setSafe(k++, b);
+          items.setSafe(at++, b);
         }
         l.endValue(r, len);
       }
-      items.setValueCount(k);
-      l.setValueCount(20);
-      root.setRowCount(20);
-      Interop.refWrite(file, root, version, 20);
-      io.lancecodec.spi.LanceCodecException e = assertThrows(io.lancecodec.spi.LanceCodecException.class,
-          () -> io.lancecodec.runtime.LanceFileReader.open(file).close());
-      assertEquals(io.lancecodec.spi.LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
-      assertTrue(e.getMessage().contains("list"), e.getMessage());
+      items.setValueCount(at);
+      l.setValueCount(n);
+      root.setRowCount(n);
+      Interop.refWrite(file, root, version, n);
+      try (io.lancecodec.runtime.LanceFileReader r = io.lancecodec.runtime.LanceFileReader.open(file)) {
+        try (VectorSchemaRoot got = r.readRange(0, n, List.of("k"), Interop.ALLOC)) {
+          assertEquals(Interop.canon(kv), Interop.canon(got.getVector(0)), "the other column");
+        }
+        io.lancecodec.spi.LanceCodecException e = assertThrows(io.lancecodec.spi.LanceCodecException.class,
+            () -> r.readRange(0, n, List.of("l"), Interop.ALLOC).close());
+        assertEquals(io.lancecodec.spi.LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().contains("under a list"), e.getMessage());
+      }
       Path ours = dir.resolve("ours_list_blob_" + version.replace('.', '_') + ".lance");
-      e = assertThrows(io.lancecodec.spi.LanceCodecException.class, () -> Interop.oursWrite(ours, root, version, 1L << 20, 20));
+      io.lancecodec.spi.LanceCodecException e = assertThrows(io.lancecodec.spi.LanceCodecException.class,
+          () -> Interop.oursWrite(ours, root, version, 1L << 20, n));
       assertEquals(io.lancecodec.spi.LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
     }
   }

@@ -33,6 +33,8 @@ final class BlobPage {
     private final int maxDef;
     /** The struct layers above the blob, handed on with the levels; null for a top-level column. */
     private final List<LevelLayer> layers;
+    /** Why the page cannot be read (a blob under a list), or null. */
+    private final String unreadable;
 
     Decoder(BlobLayout layout, PageSource source, long numRows, LayoutContext ctx, LegacyLayoutPlugin plugin) {
       this.layout = layout;
@@ -45,14 +47,18 @@ final class BlobPage {
         throw LanceCodecException.corrupt("blob page nested in a blob page");
       }
       List<LevelLayer> layers = Levels.fromProto(layout.getLayersList());
-      if (Levels.maxRep(layers) > 0) {
-        // lance 7.0.0 writes blobs under lists with one description per item and no repetition
-        // levels, so where each row's list starts is not in the file (its own reader fails too)
-        throw LanceCodecException.unsupported("blob column under a list (layers " + layers
-            + "): the page holds no repetition levels, so its rows cannot be rebuilt");
-      }
       this.maxDef = Levels.maxDef(layers);
       this.layers = Levels.nested(layers) ? layers : null;
+      if (Levels.maxRep(layers) > 0) {
+        // lance 7.0.0 writes blobs under lists with one description per item and no repetition
+        // levels, so where each row's list starts is not in the file (its own reader fails too).
+        // Refused when read, not here, so the file's other columns stay readable.
+        this.unreadable = "blob column under a list (layers " + layers
+            + "): the page holds no repetition levels, so its rows cannot be rebuilt";
+        this.inner = null;
+        return;
+      }
+      this.unreadable = null;
       PageLayout in = layout.getInnerLayout();
       Message innerCase = (Message) in.getField(in.getDescriptorForType().findFieldByNumber(in.getLayoutCase().getNumber()));
       this.inner = plugin.open(innerCase, source, numRows, ctx);
@@ -65,16 +71,19 @@ final class BlobPage {
 
     @Override
     public long searchCacheBytes() {
-      return inner.searchCacheBytes();
+      return inner == null ? 0 : inner.searchCacheBytes();
     }
 
     @Override
     public String describe() {
-      return "blob, descriptions: " + inner.describe();
+      return inner == null ? "blob under a list (unreadable)" : "blob, descriptions: " + inner.describe();
     }
 
     @Override
     public DecodedPage read(long[] ranges) {
+      if (unreadable != null) {
+        throw LanceCodecException.unsupported(unreadable);
+      }
       DecodedPage d = inner.read(ranges);
       int n = LanceCodecException.checkedInt(d.numRows(), "blob rows");
       if (!(d.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 128 && fw.numValues() >= n)) {
