@@ -26,7 +26,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Blob columns under structs: {@code s: struct<id, data: blob, t: struct<b: blob>>} with nulls
@@ -160,25 +159,28 @@ class NestedBlobRoundTripTest extends WithAllocator {
     }
   }
 
-  /** A lookup reads the chunk of descriptions holding the row, then the value if it has bytes. */
-  @ParameterizedTest
-  @EnumSource(value = FileVersion.class, names = {"V2_1", "V2_2"})
-  void lookupReadsDescriptionsThenValue(FileVersion version) {
-    Path path = dir.resolve("nested-blob-reads-" + version + ".lance");
-    Schema schema = new Schema(List.of(struct("s", blob("data"))));
+  /**
+   * A lookup reads the chunk of descriptions holding the row, then the value if it has bytes;
+   * the same at the top level and under a struct.
+   */
+  @ParameterizedTest(name = "{0} underStruct={1}")
+  @CsvSource({"V2_1,true", "V2_2,true", "V2_1,false", "V2_2,false"})
+  void lookupReadsDescriptionsThenValue(FileVersion version, boolean underStruct) {
+    Path path = dir.resolve("nested-blob-reads-" + version + underStruct + ".lance");
+    Schema schema = new Schema(List.of(underStruct ? struct("s", blob("data")) : blob("s")));
     int n = 400;
     List<byte[]> values = new ArrayList<>();
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
-      StructVector s = (StructVector) root.getVector(0);
-      LargeVarBinaryVector data = (LargeVarBinaryVector) s.getChild("data");
+      StructVector s = underStruct ? (StructVector) root.getVector(0) : null;
+      LargeVarBinaryVector data = (LargeVarBinaryVector) (underStruct ? s.getChild("data") : root.getVector(0));
       Random rnd = new Random(7);
       for (int i = 0; i < n; i++) {
         setBlob(data, i, rnd, 5000);
         values.add(data.isNull(i) ? null : data.get(i));
-        if (i % 11 == 3) {
+        if (s != null && i % 11 == 3) {
           s.setNull(i);
           values.set(i, null);
-        } else {
+        } else if (s != null) {
           s.setIndexDefined(i);
         }
       }
@@ -186,18 +188,21 @@ class NestedBlobRoundTripTest extends WithAllocator {
       write(path, root, version, 1L << 20);
     }
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      for (int row : new int[] {0, 3, 57, 199, 398}) {
+      java.util.Set<Long> seen = new java.util.TreeSet<>();
+      for (int row : new int[] {0, 3, 4, 5, 57, 199, 398}) {
         r.readStats().reset();
         try (VectorSchemaRoot got = r.take(new long[] {row}, List.of("s"), allocator)) {
           byte[] v = values.get(row);
           long expectedReads = 1 + (v != null && v.length > 0 ? 1 : 0);
           assertEquals(expectedReads, r.readStats().reads(), "reads for row " + row);
-          StructVector s = (StructVector) got.getVector(0);
+          seen.add(expectedReads);
           String want = v == null ? "null" : HexFormat.of().formatHex(v);
-          String have = s.isNull(0) ? "null" : canon(s.getChild("data"), 0);
+          FieldVector top = got.getVector(0);
+          String have = top instanceof StructVector s && !s.isNull(0) ? canon(s.getChild("data"), 0) : canon(top, 0);
           assertEquals(want, have, "row " + row);
         }
       }
+      assertEquals(java.util.Set.of(1L, 2L), seen, "rows with and without bytes both looked up");
     }
   }
 
