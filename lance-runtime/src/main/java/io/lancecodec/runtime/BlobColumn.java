@@ -22,8 +22,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Writes a page of a blob column ({@code lance-encoding:blob} on large_binary, the v1 blob
  * layout): each non-empty value goes to the file on its own, and the page holds one description
  * per row, a packed struct of (position, size), wrapped in a {@code BlobLayout}. An empty value
- * is (0, 0); a null is (definition level shifted left by 16, 0), so the descriptions need no
- * levels of their own.
+ * is (0, 0); a null (of the value or of a struct above it) is (definition level shifted left by
+ * 16, 0), so the descriptions need no levels of their own.
  */
 final class BlobColumn {
   static final String KEY = "lance-encoding:blob";
@@ -40,21 +40,34 @@ final class BlobColumn {
     return f.getMetadata() != null && f.getMetadata().containsKey(KEY);
   }
 
-  /** Blob fields must be top-level large_binary columns (what the reference writes). */
+  /**
+   * Blob fields must be large_binary, at the top level or under structs only: lance 7.0.0 writes
+   * a blob under a list with one description per item and no repetition levels, so the list
+   * boundaries are lost and neither it nor we can read such a file back.
+   */
   static void check(Leaf leaf) {
     Field f = leaf.leafField();
     if (!(f.getType() instanceof ArrowType.LargeBinary)) {
       throw LanceCodecException.invalidArgument("field '" + f.getName() + "': " + KEY + " needs large_binary values, not " + f.getType());
     }
-    if (leaf.nested()) {
-      throw LanceCodecException.unsupported("blob field '" + LanceFileWriter.columnName(leaf) + "' under a struct or list is not supported yet");
+    for (int j = 0; j < leaf.path().size() - 1; j++) {
+      if (Leaf.kind(leaf.path().get(j)) != Leaf.Kind.STRUCT) {
+        throw LanceCodecException.unsupported("blob field '" + LanceFileWriter.columnName(leaf) + "' under "
+            + leaf.path().get(j).getType() + " '" + leaf.path().get(j).getName()
+            + "' is not supported: only structs may hold blob fields (the reference writes blobs under lists without their list levels)");
+      }
     }
   }
 
-  static EncodedPage encode(ColumnAccumulator.Page page, long rows, Sink sink, LayoutPlugin layout, LayoutContext ctx) throws IOException {
-    DataBlock.VariableWidth values = (DataBlock.VariableWidth) page.values();
+  /**
+   * {@code values}: one slot per row (null slots included); {@code def}: the rows' definition
+   * levels, null without nulls; {@code layers}: inner-most first, the blob's item layer and then
+   * one per struct above it. Under structs the rows are still the column's rows (no lists), so
+   * a null at any level is its definition level in a description and the page needs no levels.
+   */
+  static EncodedPage encode(DataBlock.VariableWidth values, short[] def, List<LevelLayer> layers, long rows, Sink sink,
+      LayoutPlugin layout, LayoutContext ctx) throws IOException {
     int n = LanceCodecException.checkedInt(rows, "blob rows");
-    short[] def = page.defLevels();
     byte[] positions = new byte[n * 8];
     byte[] sizes = new byte[n * 8];
     for (int i = 0; i < n; i++) {
@@ -75,10 +88,11 @@ final class BlobColumn {
     PageInput input = new PageInput(descriptions, null, null, List.of(LevelLayer.ALL_VALID_ITEM), n,
         new FieldOptions(Map.of("lance-encoding:packed", "true")));
     EncodedPage inner = layout.encode(input, ctx);
-    RepDefLayer layer = def != null ? RepDefLayer.REPDEF_NULLABLE_ITEM : RepDefLayer.REPDEF_ALL_VALID_ITEM;
-    PageLayout wrapped = PageLayout.newBuilder()
-        .setBlobLayout(BlobLayout.newBuilder().setInnerLayout((PageLayout) inner.layout()).addLayers(layer))
-        .build();
+    BlobLayout.Builder blob = BlobLayout.newBuilder().setInnerLayout((PageLayout) inner.layout());
+    for (LevelLayer l : layers) {
+      blob.addLayers(RepDefLayer.valueOf("REPDEF_" + l.name()));
+    }
+    PageLayout wrapped = PageLayout.newBuilder().setBlobLayout(blob).build();
     return new EncodedPage(inner.buffers(), wrapped, rows);
   }
 }

@@ -60,6 +60,11 @@ final class FilePageSource implements PageSource {
   }
 
   @Override
+  public long externalEnd() {
+    return dataEnd;
+  }
+
+  @Override
   public int numBuffers() {
     return offsets.length;
   }

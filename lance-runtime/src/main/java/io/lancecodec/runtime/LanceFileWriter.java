@@ -9,6 +9,7 @@ import io.lancecodec.format.pb.file2.DirectEncoding;
 import io.lancecodec.format.pb.file2.Encoding;
 import io.lancecodec.format.pb.v20.ColumnEncoding;
 import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.EncodedPage;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
@@ -179,6 +180,10 @@ public final class LanceFileWriter implements AutoCloseable {
         return;
       }
       input = nested.get(c).drain(fieldOptions.get(c));
+      if (BlobColumn.isBlob(leaves.get(c).leafField())) {
+        writeBlobPage(c, (DataBlock.VariableWidth) input.values(), input.defLevels(), input.layers(), n);
+        return;
+      }
     } else {
       ColumnAccumulator acc = columns.get(c);
       n = acc.numValues();
@@ -187,17 +192,8 @@ public final class LanceFileWriter implements AutoCloseable {
       }
       ColumnAccumulator.Page page = acc.drain();
       if (BlobColumn.isBlob(leaves.get(c).leafField())) {
-        EncodedPage blob;
-        try {
-          blob = BlobColumn.encode(page, n, bytes -> {
-            long at = position;
-            writeAligned(bytes);
-            return at;
-          }, layout, context);
-        } catch (LanceCodecException e) {
-          throw e.within("column '" + columnName(leaves.get(c)) + "'");
-        }
-        writePage(c, blob, n);
+        writeBlobPage(c, (DataBlock.VariableWidth) page.values(), page.defLevels(),
+            List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM), n);
         return;
       }
       // Like the reference, a page without nulls carries no levels even when the field is nullable.
@@ -212,6 +208,21 @@ public final class LanceFileWriter implements AutoCloseable {
       throw e.within("column '" + columnName(leaves.get(c)) + "'");
     }
     writePage(c, encoded, n);
+  }
+
+  /** A blob page: its values go to the file first, then the page of their descriptions. */
+  private void writeBlobPage(int c, DataBlock.VariableWidth values, short[] def, List<LevelLayer> layers, long n) throws IOException {
+    EncodedPage blob;
+    try {
+      blob = BlobColumn.encode(values, def, layers, n, bytes -> {
+        long at = position;
+        writeAligned(bytes);
+        return at;
+      }, layout, context);
+    } catch (LanceCodecException e) {
+      throw e.within("column '" + columnName(leaves.get(c)) + "'");
+    }
+    writePage(c, blob, n);
   }
 
   private void writePage(int c, EncodedPage encoded, long n) throws IOException {

@@ -146,12 +146,19 @@ final class NestedColumn {
     }
     // Def levels are numbered from the inner-most layer outwards; a list that is both nullable
     // and emptyable takes two (null first, then empty).
+    // Like the reference, which pushes a struct's nulls down into its children, a layer under a
+    // struct with nulls is nullable even when its own slots are all valid: its item layer says
+    // NULLABLE and the struct's null takes the level above the child's.
+    boolean[] nullableOf = new boolean[m];
+    for (int j = 0; j < m; j++) {
+      nullableOf[j] = layers[j].nullCount > 0 || (j > 0 && layers[j - 1].kind == Leaf.Kind.STRUCT && nullableOf[j - 1]);
+    }
     int next = 1;
     boolean below = false;
     for (int j = m - 1; j >= 0; j--) {
       Layer l = layers[j];
       listBelow[j] = below;
-      boolean nullable = l.nullCount > 0;
+      boolean nullable = nullableOf[j];
       if (l.lengths == null) {
         kinds[j] = nullable ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM;
         nullLevel[j] = nullable ? next++ : 0;

@@ -29,6 +29,14 @@ public interface PageSource {
     throw LanceCodecException.unsupported("this page source cannot read values stored outside its page");
   }
 
+  /**
+   * Where the bytes {@link #readExternal} may read end (the end of the file's data), so a layout
+   * can tell a description past the file (corrupt) from one merely too large to read at once.
+   */
+  default long externalEnd() {
+    return Long.MAX_VALUE;
+  }
+
   default byte[] readAll(int buffer) {
     return read(buffer, 0, LanceCodecException.checkedInt(bufferSize(buffer), "buffer size"));
   }

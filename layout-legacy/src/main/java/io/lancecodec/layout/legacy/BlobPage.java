@@ -18,7 +18,9 @@ import java.util.List;
  * page's inner layout holds one description per row, a packed struct of u64 position and u64
  * size. Size 0 with position 0 is an empty value; size 0 with any other position is a null whose
  * position carries the levels (definition level in bits 16..31, repetition level in bits
- * 0..15). Reading a row costs one read into the descriptions and one per value.
+ * 0..15). Under structs the page's layers name the struct levels too (a null struct is the
+ * struct's definition level), and the descriptions stay one per row. Reading a row costs one
+ * read into the descriptions and one per value.
  */
 final class BlobPage {
   private BlobPage() {}
@@ -29,6 +31,10 @@ final class BlobPage {
     private final PageSource source;
     private final long numRows;
     private final int maxDef;
+    /** The struct layers above the blob, handed on with the levels; null for a top-level column. */
+    private final List<LevelLayer> layers;
+    /** Why the page cannot be read (a blob under a list), or null. */
+    private final String unreadable;
 
     Decoder(BlobLayout layout, PageSource source, long numRows, LayoutContext ctx, LegacyLayoutPlugin plugin) {
       this.layout = layout;
@@ -41,10 +47,18 @@ final class BlobPage {
         throw LanceCodecException.corrupt("blob page nested in a blob page");
       }
       List<LevelLayer> layers = Levels.fromProto(layout.getLayersList());
-      if (Levels.nested(layers)) {
-        throw LanceCodecException.unsupported("blob columns under lists or structs are not supported yet (layers " + layers + ")");
-      }
       this.maxDef = Levels.maxDef(layers);
+      this.layers = Levels.nested(layers) ? layers : null;
+      if (Levels.maxRep(layers) > 0) {
+        // lance 7.0.0 writes blobs under lists with one description per item and no repetition
+        // levels, so where each row's list starts is not in the file (its own reader fails too).
+        // Refused when read, not here, so the file's other columns stay readable.
+        this.unreadable = "blob column under a list (layers " + layers
+            + "): the page holds no repetition levels, so its rows cannot be rebuilt";
+        this.inner = null;
+        return;
+      }
+      this.unreadable = null;
       PageLayout in = layout.getInnerLayout();
       Message innerCase = (Message) in.getField(in.getDescriptorForType().findFieldByNumber(in.getLayoutCase().getNumber()));
       this.inner = plugin.open(innerCase, source, numRows, ctx);
@@ -57,16 +71,19 @@ final class BlobPage {
 
     @Override
     public long searchCacheBytes() {
-      return inner.searchCacheBytes();
+      return inner == null ? 0 : inner.searchCacheBytes();
     }
 
     @Override
     public String describe() {
-      return "blob, descriptions: " + inner.describe();
+      return inner == null ? "blob under a list (unreadable)" : "blob, descriptions: " + inner.describe();
     }
 
     @Override
     public DecodedPage read(long[] ranges) {
+      if (unreadable != null) {
+        throw LanceCodecException.unsupported(unreadable);
+      }
       DecodedPage d = inner.read(ranges);
       int n = LanceCodecException.checkedInt(d.numRows(), "blob rows");
       if (!(d.values() instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 128 && fw.numValues() >= n)) {
@@ -92,7 +109,11 @@ final class BlobPage {
           }
           def[i] = (short) level;
         } else if (size != 0) {
-          if (size < 0 || size > Integer.MAX_VALUE - 16) {
+          if (position < 0 || size < 0 || size > source.externalEnd() - position) {
+            throw LanceCodecException.corrupt("blob page: row " + i + " describes bytes [" + Long.toUnsignedString(position)
+                + ", +" + Long.toUnsignedString(size) + ") outside the file's data (ends at " + source.externalEnd() + ")");
+          }
+          if (size > Integer.MAX_VALUE - 16) {
             throw LanceCodecException.unsupported("blob page: row " + i + " holds " + Long.toUnsignedString(size) + " bytes, over 2 GiB");
           }
           // the file checks the range against its data: a bad description fails as CORRUPT here
@@ -113,7 +134,7 @@ final class BlobPage {
         }
         LittleEndian.putLong(offsets, (i + 1) * 8, at);
       }
-      return new DecodedPage(new DataBlock.VariableWidth(offsets, 64, data, n), null, def, n);
+      return new DecodedPage(new DataBlock.VariableWidth(offsets, 64, data, n), null, def, n, layers);
     }
   }
 }
