@@ -120,8 +120,10 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       throw LanceCodecException.invalidArgument(
           "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
     }
-    if (fullZip && boolLeaf(page.values())) {
-      throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
+    if (fullZip && boolLeaf(page.values()) && !byteRowsOfBooleans(page.values())) {
+      // the reference's writer panics on every other shape and its reader cannot read them
+      throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
+          + " of a multiple of 8 items without any null list or item in the page");
     }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
   }
@@ -204,6 +206,18 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
     }
     return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1;
+  }
+
+  /** Fixed-size lists (any depth) of booleans without validity at any level, rows of whole bytes. */
+  private static boolean byteRowsOfBooleans(DataBlock block) {
+    long items = 1;
+    DataBlock b = block;
+    while (b instanceof DataBlock.FixedSizeList fsl) {
+      items *= fsl.dimension();
+      b = fsl.child();
+    }
+    return block instanceof DataBlock.FixedSizeList && b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1
+        && items % 8 == 0;
   }
 
   static long maxValueBytes(DataBlock block) {
