@@ -130,12 +130,19 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
 
   /**
    * A page under lists or structs: without any value (only empty or null lists, or every item
-   * null) the levels go to a constant page; otherwise mini-block or full-zip with the levels.
-   * Dictionary and constant-value pages are not used here.
+   * null) the levels go to a constant page; in 2.2, when every valid value is the same, a
+   * constant page with that value and the levels; otherwise mini-block or full-zip with the
+   * levels.
    */
   private static EncodedPage encodeNested(PageInput page, LayoutContext ctx) {
     if (page.values().numValues() == 0 || page.values() instanceof DataBlock.AllNull) {
       return ConstantPage.complexAllNull(page, ctx);
+    }
+    if (ctx.version().atLeast(FileVersion.V2_2)) {
+      byte[] scalar = ConstantPage.constantValue(page.values(), valueLevels(page));
+      if (scalar != null) {
+        return ConstantPage.encode(page, scalar);
+      }
     }
     Optional<String> forced = page.options().structuralEncoding();
     if (forced.isEmpty() || forced.get().equals("miniblock")) {
