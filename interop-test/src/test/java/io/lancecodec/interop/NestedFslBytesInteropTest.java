@@ -134,17 +134,17 @@ class NestedFslBytesInteropTest {
     }
   }
 
-  private static io.lancecodec.format.pb.v21.PageLayout layout(ColumnMetadata.Page p) throws Exception {
+  static io.lancecodec.format.pb.v21.PageLayout layout(ColumnMetadata.Page p) throws Exception {
     return com.google.protobuf.Any.parseFrom(p.getEncoding().getDirect().getEncoding())
         .unpack(io.lancecodec.format.pb.v21.PageLayout.class);
   }
 
-  private static byte[] slice(byte[] file, long offset, long size) {
+  static byte[] slice(byte[] file, long offset, long size) {
     return java.util.Arrays.copyOfRange(file, (int) offset, (int) (offset + size));
   }
 
   /** The column metadata of a Lance v2 file, through its 40-byte footer and offset table. */
-  private static List<ColumnMetadata> columns(byte[] file) throws Exception {
+  static List<ColumnMetadata> columns(byte[] file) throws Exception {
     ByteBuffer footer = ByteBuffer.wrap(file, file.length - 40, 40).order(ByteOrder.LITTLE_ENDIAN);
     footer.getLong();
     long offsetsStart = footer.getLong();
