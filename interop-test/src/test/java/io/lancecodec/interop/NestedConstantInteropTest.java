@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nested leaves whose valid values are all one value (list of int32 all 7, of strings all "x",
- * of booleans all true, struct of a constant int32, lists of lists), with null and empty lists,
+ * of booleans all true, of 40-byte binaries, struct of a constant int32, lists of lists, large
+ * lists), with null and empty lists,
  * null structs and null items. In 2.2 the reference writes a constant page (the value inline or
  * in a value buffer, then raw u16 rep and def levels): ours must be byte-identical. Both
  * directions are read back, 2.1 (no constant pages there) included.
@@ -49,6 +50,9 @@ class NestedConstantInteropTest {
         new Shape("struct_i32", NestedInteropTest.struct("s", NestedInteropTest.i32("a"))),
         new Shape("struct_list_utf8", NestedInteropTest.struct("sl",
             NestedInteropTest.list("l", NestedInteropTest.str("item")), NestedInteropTest.i32("b"))),
+        // a 40-byte value: in a value buffer rather than inline
+        new Shape("list_fsb40", NestedInteropTest.list("lx", NestedInteropTest.field("item", new ArrowType.FixedSizeBinary(40)))),
+        new Shape("large_list_utf8", NestedInteropTest.field("big", ArrowType.LargeList.INSTANCE, NestedInteropTest.str("item"))),
         new Shape("list_list_i32", NestedInteropTest.list("ll", NestedInteropTest.list("item", NestedInteropTest.i32("item")))));
   }
 
@@ -135,7 +139,7 @@ class NestedConstantInteropTest {
       }
       return m;
     }
-    if (t instanceof ArrowType.List) {
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
       List<Object> l = new ArrayList<>();
       for (int i = first ? 1 : rnd.nextInt(4); i > 0; i--) {
         l.add(value(f.getChildren().get(0), rnd, nulls, first));
@@ -147,6 +151,11 @@ class NestedConstantInteropTest {
     }
     if (t instanceof ArrowType.Utf8) {
       return "x";
+    }
+    if (t instanceof ArrowType.FixedSizeBinary b) {
+      byte[] x = new byte[b.getByteWidth()];
+      java.util.Arrays.fill(x, (byte) 0x5a);
+      return x;
     }
     return 7;
   }
