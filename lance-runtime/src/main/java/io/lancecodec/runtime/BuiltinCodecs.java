@@ -245,10 +245,8 @@ final class BuiltinCodecs implements CodecPlugin {
             + (shape.anyValidity() ? "with validity" : "of " + shape.leafItems() + " bits (not whole bytes)")
             + " are not supported");
       }
-      if (shape.leafBits() == 1) {
-        return FslValidity.perValueDecoder(shape);
-      }
       if (!shape.plain()) {
+        // also whole-byte boolean rows: it adds the all-valid level bytes of the decoded row form
         return FslValidity.perValueDecoder(shape);
       }
       long bits = shape.leafItems() * shape.leafBits();

@@ -239,7 +239,8 @@ class NestedFslRoundTripTest extends WithAllocator {
 
   /**
    * A full-zip page of boolean rows whose list size no longer matches its rows (16 -> 24 items)
-   * is CORRUPT, never misread; every truncation fails cleanly.
+   * is CORRUPT, one whose rows would not be whole bytes (12 items) UNSUPPORTED, never misread;
+   * every truncation fails cleanly.
    */
   @ParameterizedTest
   @MethodSource("versions")
@@ -257,10 +258,30 @@ class NestedFslRoundTripTest extends WithAllocator {
     LanceCodecException e = CorruptFileTest.tryRead(bad, "bool-rows-wider.lance");
     org.junit.jupiter.api.Assertions.assertNotNull(e, "a 24-item encoding over 16-bit rows read without error");
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+    // 12 items over the same 16-bit rows: not whole bytes, a form no writer has
+    byte[] narrower = new FslShape(new long[] {12}, new boolean[] {false}, 1).encoding().toByteArray();
+    assertEquals(enc.length, narrower.length);
+    byte[] bad2 = file.clone();
+    System.arraycopy(narrower, 0, bad2, at, narrower.length);
+    LanceCodecException e2 = CorruptFileTest.tryRead(bad2, "bool-rows-narrower.lance");
+    org.junit.jupiter.api.Assertions.assertNotNull(e2, "a 12-item encoding over 16-bit rows read without error");
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e2.kind(), e2.getMessage());
     for (int len = 0; len < file.length; len += 7) {
       int cut = len;
       org.junit.jupiter.api.Assertions.assertNotNull(CorruptFileTest.tryRead(java.util.Arrays.copyOf(file, cut), "bool-rows-cut.lance"),
           "truncated to " + cut);
+    }
+  }
+
+  /** Full-zip boolean rows with validity: the reference can neither write nor read them, nor do we. */
+  @Test
+  void booleanRowsWithValidityAreUnsupported() {
+    for (boolean[] validity : new boolean[][] {{true}, {false, true}, {true, false}}) {
+      long[] dims = validity.length == 1 ? new long[] {16} : new long[] {2, 8};
+      io.lancecodec.format.pb.v21.CompressiveEncoding e = new FslShape(dims, validity, 1).encoding();
+      LanceCodecException x = assertThrows(LanceCodecException.class,
+          () -> new BuiltinCodecs().openPerValue(e.getFixedSizeList(), null));
+      assertEquals(LanceCodecException.Kind.UNSUPPORTED, x.kind(), x.getMessage());
     }
   }
 
