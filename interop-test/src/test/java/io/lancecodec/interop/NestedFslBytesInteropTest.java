@@ -16,6 +16,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -31,7 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
 class NestedFslBytesInteropTest {
   @TempDir static Path dir;
 
-  record Case(String name, Field field, int rows, double nulls) {}
+  record Case(String name, Field field, int rows, double nulls, int maxLen) {
+    Case(String name, Field field, int rows, double nulls) {
+      this(name, field, rows, nulls, 0);
+    }
+  }
 
   static List<Case> cases() {
     Field fslFsl = NestedInteropTest.fslOf("ff", 3, NestedInteropTest.fslOf("item", 2, NestedInteropTest.i32("item")));
@@ -50,6 +55,19 @@ class NestedFslBytesInteropTest {
     }
     // with nulls only: the reference's writer panics on this shape without any null
     out.add(new Case("fsl_fsl_wide", wide, 9, 0.2));
+    // forced full-zip rows of booleans, which the reference writes only without nulls in the lists
+    out.add(new Case("fsl_bool8_fullzip", NestedInteropTest.fullZip(NestedInteropTest.fslOf("b8", 8, NestedInteropTest.bool("item"))), 1000, 0));
+    out.add(new Case("fsl_bool16_fullzip", NestedInteropTest.fullZip(NestedInteropTest.fslOf("b16", 16, NestedInteropTest.bool("item"))), 300, 0));
+    out.add(new Case("fsl_bool_wide_fullzip", NestedInteropTest.fullZip(boolWide), 21, 0));
+    out.add(new Case("struct_fsl_bool_fullzip", NestedInteropTest.fullZip(NestedInteropTest.struct("sb",
+        NestedInteropTest.fullZip(NestedInteropTest.fslOf("v", 24, NestedInteropTest.bool("item"))),
+        NestedInteropTest.fullZip(NestedInteropTest.i32("w")))), 500, 0));
+    Field listItem = NestedInteropTest.fullZip(new Field("item", new FieldType(false, new ArrowType.FixedSizeList(8), null),
+        List.of(NestedInteropTest.bool(NestedInteropTest.NEVER_NULL))));
+    for (double nulls : new double[] {0, 0.2}) {
+      // null and empty lists: control words and a repetition index
+      out.add(new Case("list_fsl_bool_fullzip", NestedInteropTest.fullZip(NestedInteropTest.list("lb", listItem)), 700, nulls, 4));
+    }
     return out;
   }
 
@@ -73,7 +91,7 @@ class NestedFslBytesInteropTest {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, Interop.ALLOC)) {
       Random rnd = new Random(Interop.seedOf(name));
       for (int i = 0; i < c.rows(); i++) {
-        NestedInteropTest.set(root.getVector(0), i, NestedInteropTest.value(c.field(), rnd, c.nulls(), 0, 0));
+        NestedInteropTest.set(root.getVector(0), i, NestedInteropTest.value(c.field(), rnd, c.nulls(), c.maxLen(), 0));
       }
       root.setRowCount(c.rows());
       Interop.refWrite(ref, root, version, c.rows());
@@ -93,6 +111,9 @@ class NestedFslBytesInteropTest {
         assertEquals(x.getLength(), y.getLength(), where + " rows");
         io.lancecodec.format.pb.v21.PageLayout lx = layout(x);
         io.lancecodec.format.pb.v21.PageLayout ly = layout(y);
+        if (c.name().endsWith("fullzip")) {
+          org.junit.jupiter.api.Assertions.assertTrue(lx.hasFullZipLayout(), where + ": the reference wrote " + lx.getLayoutCase());
+        }
         if (lx.hasMiniBlockLayout() && lx.getMiniBlockLayout().hasDefCompression() && version.equals("2.2")) {
           // In 2.2 the def levels' compression is picked differently (the reference takes RLE
           // where we bit-pack; not specific to these lists), so the chunks differ by their def
@@ -113,17 +134,17 @@ class NestedFslBytesInteropTest {
     }
   }
 
-  private static io.lancecodec.format.pb.v21.PageLayout layout(ColumnMetadata.Page p) throws Exception {
+  static io.lancecodec.format.pb.v21.PageLayout layout(ColumnMetadata.Page p) throws Exception {
     return com.google.protobuf.Any.parseFrom(p.getEncoding().getDirect().getEncoding())
         .unpack(io.lancecodec.format.pb.v21.PageLayout.class);
   }
 
-  private static byte[] slice(byte[] file, long offset, long size) {
+  static byte[] slice(byte[] file, long offset, long size) {
     return java.util.Arrays.copyOfRange(file, (int) offset, (int) (offset + size));
   }
 
   /** The column metadata of a Lance v2 file, through its 40-byte footer and offset table. */
-  private static List<ColumnMetadata> columns(byte[] file) throws Exception {
+  static List<ColumnMetadata> columns(byte[] file) throws Exception {
     ByteBuffer footer = ByteBuffer.wrap(file, file.length - 40, 40).order(ByteOrder.LITTLE_ENDIAN);
     footer.getLong();
     long offsetsStart = footer.getLong();

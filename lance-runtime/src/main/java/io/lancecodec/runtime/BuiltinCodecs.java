@@ -94,6 +94,12 @@ final class BuiltinCodecs implements CodecPlugin {
       PerValueCompressor c = b -> new io.lancecodec.spi.Encoded<>(fslRows(b), encoding);
       return Optional.of(new Proposal<>("flat", fslRows.usedBytes(), c));
     }
+    DataBlock.FixedWidth boolRows = boolRows(block);
+    if (boolRows != null) {
+      CompressiveEncoding encoding = FslShape.parts(block).shape().encoding();
+      PerValueCompressor c = b -> new io.lancecodec.spi.Encoded<>(boolRows(b), encoding);
+      return Optional.of(new Proposal<>("flat", boolRows.usedBytes(), c));
+    }
     FslShape.Parts lists = FslShape.parts(block);
     if (lists != null && lists.shape().leafBits() % 8 == 0) {
       return Optional.of(new Proposal<>("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.PerValue()));
@@ -176,6 +182,19 @@ final class BuiltinCodecs implements CodecPlugin {
     return new DataBlock.FixedWidth(p.values(), (int) (p.shape().leafItems() * p.shape().leafBits()), p.rows());
   }
 
+  /**
+   * Fixed-size lists of booleans without validity at any level whose rows are whole bytes, seen
+   * as one value per row (its bits, LSB first): the only full-zip form of boolean lists the
+   * reference writes and reads; null otherwise.
+   */
+  static DataBlock.FixedWidth boolRows(DataBlock block) {
+    FslShape.Parts p = FslShape.parts(block);
+    if (p == null || !p.shape().byteRowsOfBooleans()) {
+      return null;
+    }
+    return new DataBlock.FixedWidth(p.values(), (int) p.shape().leafItems(), p.rows());
+  }
+
   static CompressiveEncoding flat(int bitsPerValue) {
     return CompressiveEncoding.newBuilder()
         .setFlat(Flat.newBuilder().setBitsPerValue(bitsPerValue))
@@ -218,12 +237,16 @@ final class BuiltinCodecs implements CodecPlugin {
     }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
       FslShape shape = FslShape.parse(f);
-      if (shape.leafBits() == 1) {
-        // the reference stores full-zip booleans of nullable lists a byte per item; never
-        // written unless forced, and not read rather than misread
-        throw LanceCodecException.unsupported("fixed_size_list of booleans in full-zip rows is not supported");
+      if (shape.leafBits() == 1 && !shape.byteRowsOfBooleans()) {
+        // The reference's writer panics on these (it slices a byte per boolean when items or
+        // lists have validity, and asserts whole-byte rows) and its reader asserts whole-byte
+        // items: no file holds them, so there is no layout to follow.
+        throw LanceCodecException.unsupported("full-zip rows of fixed_size_list of booleans "
+            + (shape.anyValidity() ? "with validity" : "of " + shape.leafItems() + " bits (not whole bytes)")
+            + " are not supported");
       }
       if (!shape.plain()) {
+        // also whole-byte boolean rows: it adds the all-valid level bytes of the decoded row form
         return FslValidity.perValueDecoder(shape);
       }
       long bits = shape.leafItems() * shape.leafBits();

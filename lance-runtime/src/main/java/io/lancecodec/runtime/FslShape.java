@@ -63,6 +63,15 @@ record FslShape(long[] dims, boolean[] validity, int leafBits) {
     return !anyValidity() && leafBits > 0 && leafBits % 8 == 0;
   }
 
+  /**
+   * Booleans without validity at any level, a row a whole number of bytes: the full-zip rows
+   * the reference writes for boolean lists (e.g. {@code FixedSizeList<Bool>[16]} forced to
+   * full-zip), each row its bits LSB first.
+   */
+  boolean byteRowsOfBooleans() {
+    return leafBits == 1 && !anyValidity() && leafItems() % 8 == 0;
+  }
+
   /** Bytes of a decoded row: every level's validity, then the values. */
   long rowBytes() {
     long b = valueBytes();

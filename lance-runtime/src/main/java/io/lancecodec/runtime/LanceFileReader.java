@@ -338,24 +338,30 @@ public final class LanceFileReader implements AutoCloseable {
     try (dense) {
       long[] uniq = Arrays.copyOf(sorted, unique);
       VectorSchemaRoot out = VectorSchemaRoot.create(dense.getSchema(), allocator);
-      for (int c = 0; c < dense.getFieldVectors().size(); c++) {
-        FieldVector src = dense.getVector(c);
-        FieldVector dst = out.getVector(c);
-        dst.setInitialCapacity(rows.length);
-        dst.allocateNew();
-        if (containsFixedSizeList(src.getField()) && !(src instanceof org.apache.arrow.vector.complex.FixedSizeListVector)) {
-          appendRows(src, dst, uniq, rows);
-          continue;
+      try {
+        for (int c = 0; c < dense.getFieldVectors().size(); c++) {
+          FieldVector src = dense.getVector(c);
+          FieldVector dst = out.getVector(c);
+          dst.setInitialCapacity(rows.length);
+          dst.allocateNew();
+          if (containsFixedSize(src.getField()) && !(src instanceof org.apache.arrow.vector.complex.FixedSizeListVector)
+              && !(src instanceof org.apache.arrow.vector.FixedSizeBinaryVector)) {
+            appendRows(src, dst, uniq, rows);
+            continue;
+          }
+          // a transfer pair copies nested values (lists, structs, fixed-size lists) slot by slot
+          org.apache.arrow.vector.util.TransferPair copy = src.makeTransferPair(dst);
+          for (int i = 0; i < rows.length; i++) {
+            copy.copyValueSafe(Arrays.binarySearch(uniq, rows[i]), i);
+          }
+          dst.setValueCount(rows.length);
         }
-        // a transfer pair copies nested values (lists, structs, fixed-size lists) slot by slot
-        org.apache.arrow.vector.util.TransferPair copy = src.makeTransferPair(dst);
-        for (int i = 0; i < rows.length; i++) {
-          copy.copyValueSafe(Arrays.binarySearch(uniq, rows[i]), i);
-        }
-        dst.setValueCount(rows.length);
+        out.setRowCount(rows.length);
+        return out;
+      } catch (RuntimeException e) {
+        out.close(); // a failed copy must not leak the half-built result
+        throw e;
       }
-      out.setRowCount(rows.length);
-      return out;
     }
   }
 
@@ -375,16 +381,18 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
-  private static boolean containsFixedSizeList(Field f) {
-    if (f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList) {
+  private static boolean containsFixedSize(Field f) {
+    if (f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList
+        || f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeBinary) {
       return true;
     }
-    return f.getChildren().stream().anyMatch(LanceFileReader::containsFixedSizeList);
+    return f.getChildren().stream().anyMatch(LanceFileReader::containsFixedSize);
   }
 
   /**
-   * Arrow Java cannot copy single values of lists or structs holding fixed-size lists (it has no
-   * writer for them), so such columns are permuted by appending one-row slices.
+   * Arrow Java cannot copy single values of lists or structs holding fixed-size lists or
+   * fixed-size binaries (its ComplexCopier has no writer for them), so such columns are permuted
+   * by appending one-row slices.
    */
   private static void appendRows(FieldVector src, FieldVector dst, long[] uniq, long[] rows) {
     dst.setValueCount(0);

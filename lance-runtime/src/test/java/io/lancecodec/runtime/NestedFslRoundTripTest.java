@@ -85,6 +85,14 @@ class NestedFslRoundTripTest extends WithAllocator {
     m.put("fsl_fsl_valid_inner_lists", fslOf("vi", 3, fslOf(NEVER_NULL, 2, leaf(I32))));
     m.put("fsl_fsl_valid_leaves", fslOf("vl", 3, fslOf("item", 5, field(NEVER_NULL, true, BOOL))));
     m.put("fsl3_valid_middle", fslOf("vm", 2, fslOf("item", 3, fslOf(NEVER_NULL, 4, leaf(I64)))));
+    // full-zip rows of booleans: only without any null list or item, rows of whole bytes
+    m.put("fsl_bool16_fullzip", forced(fslOf("bz", 16, leaf(BOOL)), "fullzip"));
+    m.put("fsl_bool_wide_fullzip", forced(fslOf("bzw", 4096, leaf(BOOL)), "fullzip"));
+    m.put("fsl_fsl_bool_fullzip", forced(fslOf("bzz", 2, fslOf("item", 4, leaf(BOOL))), "fullzip"));
+    m.put("struct_fsl_bool_fullzip", struct("sbz", forced(fslOf("v", 8, leaf(BOOL)), "fullzip"), i32("w")));
+    // null and empty lists around lists that are never null
+    m.put("list_fsl_bool_fullzip", list("lbz", forced(field("item", false, new ArrowType.FixedSizeList(24),
+        field(NEVER_NULL, true, BOOL)), "fullzip")));
     return m;
   }
 
@@ -97,6 +105,9 @@ class NestedFslRoundTripTest extends WithAllocator {
           for (double nulls : new double[] {0, 0.2}) {
             if (schema.contains("wide") && n > 300) {
               continue;
+            }
+            if (schema.contains("bool") && schema.endsWith("fullzip") && !schema.startsWith("list") && nulls > 0) {
+              continue; // refused, see forcedFullZipOfBooleansIsRefused
             }
             out.add(Arguments.of(version, schema, n, nulls, seed++));
           }
@@ -170,21 +181,142 @@ class NestedFslRoundTripTest extends WithAllocator {
     return String.valueOf(v.getObject(i));
   }
 
-  /** Booleans cannot be stored per value (full-zip); forcing it is refused up front. */
-  @Test
-  void forcedFullZipOfBooleansIsRefused() {
-    Field f = forced(fslOf("b", 3, fslOf("item", 2, leaf(BOOL))), "fullzip");
+  /**
+   * Full-zip rows of booleans exist only for lists without any null list or item whose rows are
+   * whole bytes (the reference panics on the others); forcing any other is refused up front.
+   */
+  @ParameterizedTest(name = "{0} dims={1} nulls={2}")
+  @MethodSource("refusedBooleanRows")
+  void forcedFullZipOfBooleansIsRefused(FileVersion version, List<Integer> dims, double nulls) {
+    Field f = leaf(BOOL);
+    for (int k = dims.size() - 1; k >= 0; k--) {
+      f = fslOf(k == 0 ? "b" : "item", dims.get(k), f);
+    }
+    f = forced(f, "fullzip");
     Schema schema = new Schema(List.of(f));
+    Random rnd = new Random(dims.hashCode());
     try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
-      set(batch.getVector(0), 0, value(f, new Random(1), 0));
-      batch.setRowCount(1);
+      for (int i = 0; i < 50; i++) {
+        // at least one null somewhere when nulls > 0: the first row
+        set(batch.getVector(0), i, i == 0 && nulls > 0 ? null : value(f, rnd, nulls));
+      }
+      batch.setRowCount(50);
       LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
-        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("b.lance"), schema, WriterOptions.defaults())) {
+        try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("b.lance"), schema, WriterOptions.defaults().withVersion(version))) {
           w.write(batch);
         }
       });
       assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
     }
+  }
+
+  static Stream<Arguments> refusedBooleanRows() {
+    List<Arguments> out = new ArrayList<>();
+    for (FileVersion v : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
+      out.add(Arguments.of(v, List.of(3, 2), 0.0)); // 6 bits a row
+      out.add(Arguments.of(v, List.of(4), 0.0));
+      out.add(Arguments.of(v, List.of(13), 0.0));
+      out.add(Arguments.of(v, List.of(8), 0.2)); // null rows and items
+      out.add(Arguments.of(v, List.of(16), 0.01));
+      out.add(Arguments.of(v, List.of(2, 4), 0.2));
+    }
+    return out.stream();
+  }
+
+  /** Forced full-zip rows of booleans are really full-zip: one byte-aligned row per list, no validity. */
+  @ParameterizedTest
+  @MethodSource("versions")
+  void booleanRowsAreFullZip(FileVersion version) throws Exception {
+    for (String name : List.of("fsl_bool16_fullzip", "fsl_fsl_bool_fullzip", "list_fsl_bool_fullzip")) {
+      Path path = writeRows(version, name, 40, 0);
+      try (LanceFileReader r = LanceFileReader.open(path)) {
+        for (String page : r.describePages().get(0)) {
+          org.junit.jupiter.api.Assertions.assertTrue(page.contains(": full-zip, values: fixed_size_list") && !page.contains("validity"), name + ": " + page);
+        }
+      }
+    }
+  }
+
+  /**
+   * A full-zip page of boolean rows whose list size no longer matches its rows (16 -> 24 items)
+   * is CORRUPT, one whose rows would not be whole bytes (12 items) UNSUPPORTED, never misread;
+   * every truncation fails cleanly.
+   */
+  @ParameterizedTest
+  @MethodSource("versions")
+  void corruptBooleanRowsFailCleanly(FileVersion version) throws Exception {
+    Path path = writeRows(version, "fsl_bool16_fullzip", 40, 0);
+    byte[] file = java.nio.file.Files.readAllBytes(path);
+    FslShape shape = new FslShape(new long[] {16}, new boolean[] {false}, 1);
+    byte[] enc = shape.encoding().toByteArray();
+    int at = indexOf(file, enc);
+    org.junit.jupiter.api.Assertions.assertTrue(at >= 0, "encoding bytes not found");
+    byte[] wider = new FslShape(new long[] {24}, new boolean[] {false}, 1).encoding().toByteArray();
+    assertEquals(enc.length, wider.length);
+    byte[] bad = file.clone();
+    System.arraycopy(wider, 0, bad, at, wider.length);
+    LanceCodecException e = CorruptFileTest.tryRead(bad, "bool-rows-wider.lance");
+    org.junit.jupiter.api.Assertions.assertNotNull(e, "a 24-item encoding over 16-bit rows read without error");
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+    // 12 items over the same 16-bit rows: not whole bytes, a form no writer has
+    byte[] narrower = new FslShape(new long[] {12}, new boolean[] {false}, 1).encoding().toByteArray();
+    assertEquals(enc.length, narrower.length);
+    byte[] bad2 = file.clone();
+    System.arraycopy(narrower, 0, bad2, at, narrower.length);
+    LanceCodecException e2 = CorruptFileTest.tryRead(bad2, "bool-rows-narrower.lance");
+    org.junit.jupiter.api.Assertions.assertNotNull(e2, "a 12-item encoding over 16-bit rows read without error");
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e2.kind(), e2.getMessage());
+    for (int len = 0; len < file.length; len += 7) {
+      int cut = len;
+      org.junit.jupiter.api.Assertions.assertNotNull(CorruptFileTest.tryRead(java.util.Arrays.copyOf(file, cut), "bool-rows-cut.lance"),
+          "truncated to " + cut);
+    }
+  }
+
+  /** Full-zip boolean rows with validity: the reference can neither write nor read them, nor do we. */
+  @Test
+  void booleanRowsWithValidityAreUnsupported() {
+    for (boolean[] validity : new boolean[][] {{true}, {false, true}, {true, false}}) {
+      long[] dims = validity.length == 1 ? new long[] {16} : new long[] {2, 8};
+      io.lancecodec.format.pb.v21.CompressiveEncoding e = new FslShape(dims, validity, 1).encoding();
+      LanceCodecException x = assertThrows(LanceCodecException.class,
+          () -> new BuiltinCodecs().openPerValue(e.getFixedSizeList(), null));
+      assertEquals(LanceCodecException.Kind.UNSUPPORTED, x.kind(), x.getMessage());
+    }
+  }
+
+  static Stream<Arguments> versions() {
+    return Stream.of(Arguments.of(FileVersion.V2_1), Arguments.of(FileVersion.V2_2));
+  }
+
+  private Path writeRows(FileVersion version, String name, int n, double nulls) throws Exception {
+    Field f = schemas().get(name);
+    Schema schema = new Schema(List.of(f));
+    Random rnd = new Random(name.hashCode());
+    Path path = dir.resolve(name + "-" + version + "-rows.lance");
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
+      for (int i = 0; i < n; i++) {
+        set(batch.getVector(0), i, value(f, rnd, nulls));
+      }
+      batch.setRowCount(n);
+      try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(batch);
+      }
+    }
+    return path;
+  }
+
+  private static int indexOf(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
   }
 
   /** A value: Object[] per list (elements null with probability {@code nulls}), or a leaf. */

@@ -65,11 +65,17 @@ final class ConstantPage {
     return new EncodedPage(buffers, PageLayout.newBuilder().setConstantLayout(layout).build(), page.numRows());
   }
 
-  /** The scalar if every valid value equals it (at least one valid), else null. */
+  /** The scalar if every valid value of a flat page equals it (at least one valid), else null. */
   static byte[] constantValue(PageInput page) {
-    DataBlock values = page.values();
-    short[] def = page.defLevels();
-    int n = (int) page.numRows();
+    return constantValue(page.values(), page.defLevels());
+  }
+
+  /**
+   * The scalar if every valid value equals it (at least one valid), else null; {@code def} has
+   * one level per value (0 = valid) or is null when all are valid.
+   */
+  static byte[] constantValue(DataBlock values, short[] def) {
+    int n = LanceCodecException.checkedInt(values.numValues(), "page values");
     byte[] first = null;
     if (values instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0) {
       int w = fw.bitsPerValue() / 8;
@@ -143,9 +149,12 @@ final class ConstantPage {
       System.arraycopy(scalar, 0, buf, 8, scalar.length);
       buffers.add(buf);
     }
-    if (page.defLevels() != null) {
-      buffers.add(new byte[0]);
-      buffers.add(Levels.block(page.defLevels(), 0, page.defLevels().length).data());
+    // levels raw u16, rep then def, an absent stream as an empty buffer (2.2 compresses the
+    // levels of value-less pages, not these)
+    if (page.repLevels() != null || page.defLevels() != null) {
+      for (short[] l : new short[][] {page.repLevels(), page.defLevels()}) {
+        buffers.add(l == null ? new byte[0] : Levels.block(l, 0, l.length).data());
+      }
     }
     return new EncodedPage(buffers, PageLayout.newBuilder().setConstantLayout(layout).build(), page.numRows());
   }

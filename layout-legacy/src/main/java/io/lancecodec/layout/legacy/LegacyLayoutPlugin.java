@@ -120,20 +120,29 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       throw LanceCodecException.invalidArgument(
           "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
     }
-    if (fullZip && boolLeaf(page.values())) {
-      throw LanceCodecException.invalidArgument("structural-encoding=fullzip cannot store booleans (1-bit values)");
+    if (fullZip && boolLeaf(page.values()) && !byteRowsOfBooleans(page.values())) {
+      // the reference's writer panics on every other shape and its reader cannot read them
+      throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
+          + " of a multiple of 8 items without any null list or item in the page");
     }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
   }
 
   /**
    * A page under lists or structs: without any value (only empty or null lists, or every item
-   * null) the levels go to a constant page; otherwise mini-block or full-zip with the levels.
-   * Dictionary and constant-value pages are not used here.
+   * null) the levels go to a constant page; in 2.2, when every valid value is the same, a
+   * constant page with that value and the levels; otherwise mini-block or full-zip with the
+   * levels.
    */
   private static EncodedPage encodeNested(PageInput page, LayoutContext ctx) {
     if (page.values().numValues() == 0 || page.values() instanceof DataBlock.AllNull) {
       return ConstantPage.complexAllNull(page, ctx);
+    }
+    if (ctx.version().atLeast(FileVersion.V2_2)) {
+      byte[] scalar = ConstantPage.constantValue(page.values(), valueLevels(page));
+      if (scalar != null) {
+        return ConstantPage.encode(page, scalar);
+      }
     }
     Optional<String> forced = page.options().structuralEncoding();
     if (forced.isEmpty() || forced.get().equals("miniblock")) {
@@ -204,6 +213,18 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
     }
     return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1;
+  }
+
+  /** Fixed-size lists (any depth) of booleans without validity at any level, rows of whole bytes. */
+  private static boolean byteRowsOfBooleans(DataBlock block) {
+    long items = 1;
+    DataBlock b = block;
+    while (b instanceof DataBlock.FixedSizeList fsl) {
+      items *= fsl.dimension();
+      b = fsl.child();
+    }
+    return block instanceof DataBlock.FixedSizeList && b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1
+        && items % 8 == 0;
   }
 
   static long maxValueBytes(DataBlock block) {
