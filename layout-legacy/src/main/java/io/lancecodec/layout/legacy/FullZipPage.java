@@ -397,7 +397,7 @@ final class FullZipPage {
       }
       if (levels != null) {
         if (items.count > 0) {
-          DataBlock visible = !zeroWidth ? values.decompress(items.block())
+          DataBlock visible = !zeroWidth ? items.detach(values.decompress(items.view()))
               : values == null ? new DataBlock.AllNull(items.count) : values.decompress(new DataBlock.AllNull(items.count));
           out.append(visible, 0, items.count, null);
         }
@@ -442,27 +442,77 @@ final class FullZipPage {
       int count;
       long dataLen;
 
-      /** Room for {@code rawLen} more bytes of rows: items take at least a control word each. */
+      /**
+       * Room for {@code rawLen} more bytes of rows: all of them as values, and offsets for the
+       * items if each had at least a length and a byte (null and empty items have only a
+       * control word, so offsets can still run out: {@link #moreOffsets} grows them then). Sizing
+       * offsets for one item per control word instead allocated and zeroed several times the
+       * rows' bytes per read.
+       */
       void reserve(int rawLen) {
         long needVals = (long) valsLen + rawLen;
         if (needVals > vals.length) {
           vals = regather(GATHER_VALUES, vals, valsLen, needVals);
         }
         if (variable) {
-          // at most one item per control word
-          long needOffs = ((long) count + rawLen / ctrl + 1) * width;
+          long needOffs = ((long) count + rawLen / (ctrl + width + 1) + 2) * width;
           if (needOffs > offs.length) {
             offs = regather(GATHER_OFFSETS, offs, (count + 1) * width, needOffs);
           }
         }
       }
 
-      DataBlock block() {
-        byte[] data = vals == GATHER_VALUES.get() ? java.util.Arrays.copyOf(vals, valsLen) : trim(vals, valsLen);
-        return variable
-            ? new DataBlock.VariableWidth(offs == GATHER_OFFSETS.get() ? java.util.Arrays.copyOf(offs, (count + 1) * width)
-                : trim(offs, (count + 1) * width), width * 8, data, count)
-            : new DataBlock.FixedWidth(data, width * 8, count);
+      /** Offsets with room for at least one more item after {@code count}. */
+      byte[] moreOffsets(int count) {
+        offs = regather(GATHER_OFFSETS, offs, (count + 1) * width, ((long) count + 2) * width);
+        return offs;
+      }
+
+      /**
+       * The gathered items as a block over the gathering arrays, which may be this thread's kept
+       * ones: for the value decompressor only, whose result goes through {@link #detach}.
+       */
+      DataBlock view() {
+        return variable ? new DataBlock.VariableWidth(offs, width * 8, vals, count) : new DataBlock.FixedWidth(vals, width * 8, count);
+      }
+
+      /**
+       * {@code b} with every array it shares with the gathering arrays copied out at its used
+       * size: a decompressor that keeps the bytes as they are (no compression) returns them, and
+       * the kept arrays are overwritten by the thread's next read. A decompressor that builds new
+       * arrays (FSST, zstd) costs no copy of the compressed items at all.
+       */
+      DataBlock detach(DataBlock b) {
+        if (b instanceof DataBlock.FixedWidth fw) {
+          return fw.data() == vals ? new DataBlock.FixedWidth(java.util.Arrays.copyOf(vals, valsLen), fw.bitsPerValue(), fw.numValues()) : fw;
+        }
+        if (b instanceof DataBlock.VariableWidth vw) {
+          boolean o = vw.offsets() == offs;
+          boolean d = vw.data() == vals;
+          return !o && !d ? vw
+              : new DataBlock.VariableWidth(o ? java.util.Arrays.copyOf(offs, (count + 1) * width) : vw.offsets(), vw.bitsPerOffset(),
+                  d ? java.util.Arrays.copyOf(vals, valsLen) : vw.data(), vw.numValues());
+        }
+        if (b instanceof DataBlock.FixedSizeList l) {
+          DataBlock c = detach(l.child());
+          return c == l.child() ? l : new DataBlock.FixedSizeList(c, l.dimension(), l.numValues());
+        }
+        if (b instanceof DataBlock.Nullable nb) {
+          DataBlock c = detach(nb.data());
+          byte[] v = nb.validity() == vals ? java.util.Arrays.copyOf(vals, valsLen) : nb.validity() == offs ? java.util.Arrays.copyOf(offs, offs.length) : nb.validity();
+          return c == nb.data() && v == nb.validity() ? nb : new DataBlock.Nullable(c, v);
+        }
+        if (b instanceof DataBlock.Struct st) {
+          java.util.List<DataBlock> kids = new java.util.ArrayList<>(st.children().size());
+          boolean same = true;
+          for (DataBlock k : st.children()) {
+            DataBlock c = detach(k);
+            same &= c == k;
+            kids.add(c);
+          }
+          return same ? st : new DataBlock.Struct(kids, st.numValues());
+        }
+        return b;
       }
     }
 
@@ -559,6 +609,9 @@ final class FullZipPage {
             pos += (int) len;
             dataLen += len;
           }
+          if ((count + 2L) * width > offs.length) {
+            offs = items.moreOffsets(count);
+          }
           LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
         }
         count++;
@@ -569,10 +622,6 @@ final class FullZipPage {
       items.valsLen = valsLen;
       items.count = count;
       items.dataLen = dataLen;
-    }
-
-    private static byte[] trim(byte[] b, int n) {
-      return b.length == n ? b : java.util.Arrays.copyOf(b, n);
     }
 
     private void readFixed(long a, long b, BlockAppender out) {
