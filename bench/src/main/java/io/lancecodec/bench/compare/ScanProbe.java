@@ -1,0 +1,87 @@
+package io.lancecodec.bench.compare;
+
+import io.lancecodec.bench.corpus.Cleanup;
+import io.lancecodec.spi.FileVersion;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * Full scans of some of the comparison's data sets by one system, in this JVM, in the order given:
+ * run it once per data set (a fresh JVM each) and once with all of them to see whether scanning
+ * the others first changes a data set's time (JIT profiles shared across data sets). Also reports
+ * process CPU time over wall time, which tells whether a reader decodes on more than one thread.
+ *
+ * <pre>
+ * ScanProbe DATASET[,DATASET...] ours|ref 2.1|2.2 SECONDS [DATA_DIR]
+ * </pre>
+ *
+ * Run with {@code --add-opens=java.base/java.nio=ALL-UNNAMED} and a {@code java.io.tmpdir} that is
+ * deleted afterwards (the reference unpacks its native library there), on the class path of
+ * {@code bench/target/classpath.txt} plus {@code bench/target/classes}.
+ */
+public final class ScanProbe {
+  private ScanProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length < 4) {
+      System.err.println("usage: ScanProbe DATASET[,DATASET...] ours|ref 2.1|2.2 SECONDS [DATA_DIR]");
+      System.exit(2);
+    }
+    String system = args[1];
+    String version = args[2];
+    if (!(system.equals("ours") || system.equals("ref")) || !(version.equals("2.1") || version.equals("2.2"))) {
+      System.err.println("ScanProbe: system must be ours or ref, version 2.1 or 2.2");
+      System.exit(2);
+    }
+    double seconds = Double.parseDouble(args[3]);
+    Path dataDir = args.length > 4 ? Path.of(args[4]) : Compare.defaultDataDir();
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    Path tmp = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "scan-probe-");
+    try (BufferAllocator alloc = new RootAllocator()) {
+      List<Data> sets = Data.load(dataDir, Compare.root().resolve("cli/src/main/resources/demo"), Integer.MAX_VALUE, false, alloc,
+          new StringBuilder());
+      try {
+        for (String name : args[0].split(",")) {
+          Data d = sets.stream().filter(x -> x.name.equals(name)).findFirst()
+              .orElseThrow(() -> new IllegalArgumentException("no data set '" + name + "' in " + dataDir));
+          Engines.Engine e = system.equals("ours")
+              ? new Engines.Ours(version.equals("2.1") ? FileVersion.V2_1 : FileVersion.V2_2, alloc)
+              : new Engines.Ref(version, alloc);
+          Path file = tmp.resolve(name + "." + e.name());
+          long size = e.write(d, file);
+          try (Engines.Reader r = e.open(d, file)) {
+            List<Double> ms = new ArrayList<>();
+            long cpu0 = os.getProcessCpuTime();
+            long wall0 = System.nanoTime();
+            long end = wall0 + (long) (seconds * 1e9);
+            while (System.nanoTime() < end) {
+              long t = System.nanoTime();
+              r.scan(false);
+              ms.add((System.nanoTime() - t) / 1e6);
+            }
+            double cpuPerWall = (os.getProcessCpuTime() - cpu0) / (double) (System.nanoTime() - wall0);
+            Collections.sort(ms);
+            double best = ms.get(0);
+            double median = ms.get(ms.size() / 2);
+            System.out.printf(Locale.ROOT, "%-16s %s size %d scans %d best %.2f ms (%.0f MB/s) median %.2f ms (%.0f MB/s)"
+                    + " process cpu/wall %.2f%n", name, e.name(), size, ms.size(), best, d.rawBytes / 1e3 / best, median,
+                d.rawBytes / 1e3 / median, cpuPerWall);
+          }
+          Files.deleteIfExists(file);
+        }
+      } finally {
+        sets.forEach(Data::close);
+      }
+    } finally {
+      Cleanup.deleteTree(tmp);
+    }
+  }
+}
