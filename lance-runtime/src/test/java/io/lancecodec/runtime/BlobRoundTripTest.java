@@ -126,7 +126,7 @@ class BlobRoundTripTest extends WithAllocator {
     }
     byte[] bytes = Files.readAllBytes(path);
     // the descriptions (position 0, size 5; position 64, size 3) sit in the chunk after its header
-    int at = indexOf(bytes, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0});
+    int at = TestData.indexOf(bytes, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0});
     assertTrue(at > 0);
     bytes[at + 8 + 1] = 0x7F; // size 5 becomes 32517, past the end of the file
     Path bad = dir.resolve("corrupt-blob-2.lance");
@@ -135,19 +135,6 @@ class BlobRoundTripTest extends WithAllocator {
       LanceCodecException e = assertThrows(LanceCodecException.class, () -> r.readRange(0, 2, null, allocator).close());
       assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
     }
-  }
-
-  private static int indexOf(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   /** Writes a root in slices, like several batches. */

@@ -247,7 +247,7 @@ class NestedBlobRoundTripTest extends WithAllocator {
   }
 
   private static int firstDescription(byte[] bytes) {
-    int at = indexOf(bytes, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0});
+    int at = TestData.indexOf(bytes, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0});
     assertTrue(at > 0, "description (0, 5) not found");
     return at;
   }
@@ -280,18 +280,5 @@ class NestedBlobRoundTripTest extends WithAllocator {
     bytes[at + 2] = 1;
     bytes[at] = 1; // repetition level 1 in a page without lists
     assertCorrupt("nb-rep-bad.lance", bytes);
-  }
-
-  private static int indexOf(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 }

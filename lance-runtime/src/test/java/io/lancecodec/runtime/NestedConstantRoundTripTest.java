@@ -170,20 +170,6 @@ class NestedConstantRoundTripTest extends WithAllocator {
     if (NestedData.setContainer(v, i, value, NestedConstantRoundTripTest::set)) {
       return;
     }
-    if (v instanceof org.apache.arrow.vector.complex.LargeListVector lv) {
-      @SuppressWarnings("unchecked")
-      List<Object> l = (List<Object>) value;
-      if (l == null) {
-        lv.setNull(i);
-        return;
-      }
-      long start = lv.startNewValue(i);
-      for (int k = 0; k < l.size(); k++) {
-        set(lv.getDataVector(), (int) (start + k), l.get(k));
-      }
-      lv.endValue(i, l.size());
-      return;
-    }
     if (value == null) {
       if (v instanceof VarCharVector s) {
         s.setNull(i);

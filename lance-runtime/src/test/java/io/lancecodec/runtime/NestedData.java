@@ -129,7 +129,7 @@ final class NestedData {
   }
 
   /**
-   * Writes {@code value} into slot {@code i} of {@code v} when {@code v} is a struct or a list,
+   * Writes {@code value} into slot {@code i} of {@code v} when {@code v} is a struct or a (large) list,
    * its children through {@code children}; false for any other vector.
    */
   @SuppressWarnings("unchecked")
@@ -155,6 +155,19 @@ final class NestedData {
       int start = lv.startNewValue(i);
       for (int k = 0; k < l.size(); k++) {
         children.set(lv.getDataVector(), start + k, l.get(k));
+      }
+      lv.endValue(i, l.size());
+      return true;
+    }
+    if (v instanceof LargeListVector lv) {
+      List<Object> l = (List<Object>) value;
+      if (l == null) {
+        lv.setNull(i);
+        return true;
+      }
+      long start = lv.startNewValue(i);
+      for (int k = 0; k < l.size(); k++) {
+        children.set(lv.getDataVector(), (int) (start + k), l.get(k));
       }
       lv.endValue(i, l.size());
       return true;
@@ -192,17 +205,6 @@ final class NestedData {
   static void set(FieldVector v, int i, Object value) {
     if (setContainer(v, i, value, NestedData::set)) {
       return;
-    } else if (v instanceof LargeListVector lv) {
-      List<Object> l = (List<Object>) value;
-      if (l == null) {
-        lv.setNull(i);
-        return;
-      }
-      long start = lv.startNewValue(i);
-      for (int k = 0; k < l.size(); k++) {
-        set(lv.getDataVector(), (int) (start + k), l.get(k));
-      }
-      lv.endValue(i, l.size());
     } else if (v instanceof FixedSizeListVector fv && fv.getDataVector() instanceof IntVector items) {
       Integer[] a = (Integer[]) value;
       int dim = fv.getListSize();

@@ -249,7 +249,7 @@ class NestedFslRoundTripTest extends WithAllocator {
     byte[] file = java.nio.file.Files.readAllBytes(path);
     FslShape shape = new FslShape(new long[] {16}, new boolean[] {false}, 1);
     byte[] enc = shape.encoding().toByteArray();
-    int at = indexOf(file, enc);
+    int at = TestData.indexOf(file, enc);
     org.junit.jupiter.api.Assertions.assertTrue(at >= 0, "encoding bytes not found");
     byte[] wider = new FslShape(new long[] {24}, new boolean[] {false}, 1).encoding().toByteArray();
     assertEquals(enc.length, wider.length);
@@ -304,19 +304,6 @@ class NestedFslRoundTripTest extends WithAllocator {
       }
     }
     return path;
-  }
-
-  private static int indexOf(byte[] hay, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= hay.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (hay[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   /** A value: Object[] per list (elements null with probability {@code nulls}), or a leaf. */

@@ -180,4 +180,18 @@ final class TestData {
     }
     return out;
   }
+
+  /** Where {@code needle} first occurs in {@code hay}, or -1: corrupt-file tests find the bytes to patch. */
+  static int indexOf(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
 }
