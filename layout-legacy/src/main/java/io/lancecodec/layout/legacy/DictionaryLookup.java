@@ -12,10 +12,32 @@ import io.lancecodec.spi.LittleEndian;
 final class DictionaryLookup {
   private final DataBlock dictionary;
   private final long size;
+  /**
+   * A variable-width dictionary's item starts (size + 1 of them), checked once here: in order
+   * and inside its data, so resolving a chunk is an int load per index instead of decoding the
+   * offsets' width twice per value.
+   */
+  private final int[] starts;
 
   DictionaryLookup(DataBlock dictionary, long size) {
     this.dictionary = dictionary;
     this.size = size;
+    if (dictionary instanceof DataBlock.VariableWidth vw) {
+      int n = LanceCodecException.checkedInt(size, "dictionary items");
+      starts = new int[n + 1];
+      long prev = 0;
+      for (int i = 0; i <= n; i++) {
+        long o = vw.offset(i);
+        if (o < prev || o > vw.data().length) {
+          throw LanceCodecException.corrupt("dictionary item " + i + " starts at " + o + ", out of order or past its "
+              + vw.data().length + " data bytes");
+        }
+        starts[i] = (int) o;
+        prev = o;
+      }
+    } else {
+      starts = null;
+    }
   }
 
   long cacheBytes() {
@@ -23,7 +45,7 @@ final class DictionaryLookup {
       return fw.data().length;
     }
     DataBlock.VariableWidth vw = (DataBlock.VariableWidth) dictionary;
-    return vw.data().length + vw.offsets().length;
+    return vw.data().length + vw.offsets().length + 4L * starts.length;
   }
 
   DataBlock resolve(DataBlock indices, short[] def) {
@@ -33,12 +55,13 @@ final class DictionaryLookup {
     int n = (int) idx.numValues();
     int iw = idx.bitsPerValue() / 8;
     long[] at = new long[n];
+    byte[] ix = idx.data();
     for (int i = 0; i < n; i++) {
       if (def != null && def[i] != 0) {
         at[i] = -1;
         continue;
       }
-      long v = LittleEndian.getUnsigned(idx.data(), i * iw, iw);
+      long v = iw == 4 ? LittleEndian.getInt(ix, i * 4) & 0xFFFFFFFFL : LittleEndian.getUnsigned(ix, i * iw, iw);
       if (v < 0 || v >= size) {
         throw LanceCodecException.corrupt("dictionary index " + v + " is outside the dictionary of " + size + " items");
       }
@@ -56,23 +79,30 @@ final class DictionaryLookup {
     }
     DataBlock.VariableWidth vw = (DataBlock.VariableWidth) dictionary;
     int ow = vw.bitsPerOffset() / 8;
+    final int[] st = starts;
     long total = 0;
     for (int i = 0; i < n; i++) {
       if (at[i] >= 0) {
-        total += vw.offset((int) at[i] + 1) - vw.offset((int) at[i]);
+        int a = (int) at[i];
+        total += st[a + 1] - st[a];
       }
     }
     byte[] data = new byte[LanceCodecException.checkedInt(total, "dictionary expansion")];
     byte[] offs = new byte[(n + 1) * ow];
-    long pos = 0;
+    byte[] src = vw.data();
+    int pos = 0;
     for (int i = 0; i < n; i++) {
       if (at[i] >= 0) {
-        long s = vw.offset((int) at[i]);
-        long len = vw.offset((int) at[i] + 1) - s;
-        System.arraycopy(vw.data(), (int) s, data, (int) pos, (int) len);
+        int a = (int) at[i];
+        int len = st[a + 1] - st[a];
+        System.arraycopy(src, st[a], data, pos, len);
         pos += len;
       }
-      LittleEndian.putUnsigned(offs, (i + 1) * ow, ow, pos);
+      if (ow == 4) {
+        LittleEndian.putInt(offs, (i + 1) * 4, pos);
+      } else {
+        LittleEndian.putLong(offs, (i + 1) * 8, pos);
+      }
     }
     return new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, n);
   }

@@ -1,0 +1,102 @@
+package io.lancecodec.layout.legacy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Dictionary indices resolved against variable- and fixed-width dictionaries, and bad dictionaries and indices refused. */
+class DictionaryLookupTest {
+  /** A variable-width block of {@code items} with offsets of {@code offsetBits}. */
+  static DataBlock.VariableWidth strings(byte[][] items, int offsetBits) {
+    int w = offsetBits / 8;
+    byte[] offs = new byte[(items.length + 1) * w];
+    ByteArrayOutputStream data = new ByteArrayOutputStream();
+    for (int i = 0; i < items.length; i++) {
+      data.writeBytes(items[i]);
+      LittleEndian.putUnsigned(offs, (i + 1) * w, w, data.size());
+    }
+    return new DataBlock.VariableWidth(offs, offsetBits, data.toByteArray(), items.length);
+  }
+
+  static byte[] value(DataBlock.VariableWidth b, int i) {
+    return Arrays.copyOfRange(b.data(), (int) b.offset(i), (int) b.offset(i + 1));
+  }
+
+  @ParameterizedTest(name = "offsets {0} bits, indices {1} bits")
+  @CsvSource({"32, 32", "32, 8", "32, 16", "64, 64", "64, 32"})
+  void resolvesVariableWidthItemsWithNulls(int offsetBits, int indexBits) {
+    Random rnd = new Random(offsetBits * 100L + indexBits);
+    byte[][] items = new byte[200][];
+    for (int i = 0; i < items.length; i++) {
+      items[i] = new byte[rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(60)];
+      rnd.nextBytes(items[i]);
+    }
+    DictionaryLookup d = new DictionaryLookup(strings(items, offsetBits), items.length);
+    int n = 1000;
+    int iw = indexBits / 8;
+    byte[] idx = new byte[n * iw];
+    short[] def = new short[n];
+    int[] picked = new int[n];
+    for (int i = 0; i < n; i++) {
+      picked[i] = rnd.nextInt(indexBits == 8 ? Math.min(items.length, 256) : items.length);
+      // a null slot may hold any index, even one past the dictionary
+      def[i] = (short) (rnd.nextInt(5) == 0 ? 1 : 0);
+      LittleEndian.putUnsigned(idx, i * iw, iw, def[i] != 0 ? (1L << (indexBits - 1)) - 1 : picked[i]);
+    }
+    DataBlock.VariableWidth out = (DataBlock.VariableWidth) d.resolve(new DataBlock.FixedWidth(idx, indexBits, n), def);
+    assertEquals(n, out.numValues());
+    assertEquals(offsetBits, out.bitsPerOffset());
+    for (int i = 0; i < n; i++) {
+      assertArrayEquals(def[i] != 0 ? new byte[0] : items[picked[i]], value(out, i), "slot " + i);
+    }
+  }
+
+  @Test
+  void resolvesFixedWidthItems() {
+    byte[] dict = {1, 0, 2, 0, 3, 0};
+    DictionaryLookup d = new DictionaryLookup(new DataBlock.FixedWidth(dict, 16, 3), 3);
+    byte[] idx = new byte[16];
+    int[] picks = {2, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+      LittleEndian.putInt(idx, i * 4, picks[i]);
+    }
+    DataBlock.FixedWidth out = (DataBlock.FixedWidth) d.resolve(new DataBlock.FixedWidth(idx, 32, 4), null);
+    assertArrayEquals(new byte[] {3, 0, 1, 0, 2, 0, 3, 0}, out.data());
+  }
+
+  @Test
+  void refusesDictionariesWhoseItemsGoBackwardsOrPastTheirData() {
+    byte[] offs = new byte[16];
+    LittleEndian.putInt(offs, 4, 5);
+    LittleEndian.putInt(offs, 8, 3); // before the previous item's start
+    LittleEndian.putInt(offs, 12, 6);
+    DataBlock.VariableWidth backwards = new DataBlock.VariableWidth(offs, 32, new byte[6], 3);
+    assertEquals(LanceCodecException.Kind.CORRUPT,
+        assertThrows(LanceCodecException.class, () -> new DictionaryLookup(backwards, 3)).kind());
+    byte[] past = new byte[12];
+    LittleEndian.putInt(past, 4, 2);
+    LittleEndian.putInt(past, 8, 99);
+    DataBlock.VariableWidth beyond = new DataBlock.VariableWidth(past, 32, new byte[4], 2);
+    assertEquals(LanceCodecException.Kind.CORRUPT,
+        assertThrows(LanceCodecException.class, () -> new DictionaryLookup(beyond, 2)).kind());
+  }
+
+  @Test
+  void refusesIndicesPastTheDictionary() {
+    DictionaryLookup d = new DictionaryLookup(strings(new byte[][] {{1}, {2}}, 32), 2);
+    byte[] idx = new byte[8];
+    LittleEndian.putInt(idx, 4, 2);
+    LanceCodecException e = assertThrows(LanceCodecException.class, () -> d.resolve(new DataBlock.FixedWidth(idx, 32, 2), null));
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+  }
+}
