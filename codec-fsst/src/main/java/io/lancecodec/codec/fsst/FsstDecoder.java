@@ -241,10 +241,12 @@ final class FsstDecoder {
   /**
    * Per-thread array for larger outputs, kept up to {@link #KEEP_BYTES}: a scan's full-zip batch
    * of strings decodes to a few MiB, and allocating that fresh per batch was most of its cost.
+   * The limit is 32 MiB, not 8: a 65,536-row batch of mail lines in lists decodes to 8.6 MB, and
+   * when it was not kept that scan took about 15% longer (two fresh large arrays per batch).
    */
   private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
 
-  private static final int KEEP_BYTES = 8 << 20;
+  private static final int KEEP_BYTES = 32 << 20;
 
   /** Code bytes decoded per window: the position table stays in cache. */
   private static final int WINDOW = 16 << 10;
