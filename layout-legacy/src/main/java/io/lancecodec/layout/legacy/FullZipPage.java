@@ -325,8 +325,8 @@ final class FullZipPage {
       short[] def = ctrl > 0 ? new short[n] : null;
       int stride = ctrl + width;
       int perStep = Math.max(1, STREAM_BYTES / stride);
-      byte[] raw = streamArray((long) Math.min(perStep, n) * stride);
-      byte[] vals = ctrl > 0 ? streamValues((long) Math.min(perStep, n) * width) : null;
+      byte[] raw = kept(ROWS, (long) Math.min(perStep, n) * stride);
+      byte[] vals = ctrl > 0 ? kept(STREAM_VALUES, (long) Math.min(perStep, n) * width) : null;
       int row = 0;
       for (int i = 0; i < ranges.length; i += 2) {
         for (long a = ranges[i]; a < ranges[i + 1]; ) {
@@ -351,19 +351,10 @@ final class FullZipPage {
     /** Row bytes streamed per step of a sink read: a few hundred KiB stays in the L2 cache. */
     private static final int STREAM_BYTES = 256 << 10;
 
-    private static final ThreadLocal<byte[]> STREAM_RAW = new ThreadLocal<>();
-
+    /** Per thread, a sink read's values cut out of rows with control words (raw rows go through {@link #ROWS}). */
     private static final ThreadLocal<byte[]> STREAM_VALUES = new ThreadLocal<>();
 
-    private static byte[] streamArray(long need) {
-      return kept(STREAM_RAW, need);
-    }
-
-    private static byte[] streamValues(long need) {
-      return kept(STREAM_VALUES, need);
-    }
-
-    /** The thread's kept array if it holds {@code need} bytes, else a new one, kept unless huge (one row over 8 MiB). */
+    /** The thread's kept array if it holds {@code need} bytes, else a new one, kept up to {@link #KEEP_GATHER}. */
     private static byte[] kept(ThreadLocal<byte[]> slot, long need) {
       byte[] a = slot.get();
       if (a == null || a.length < need) {
@@ -425,9 +416,10 @@ final class FullZipPage {
     }
 
     /**
-     * Per thread, the row bytes a read of rows with lists goes through (one read at a time per
-     * thread): its items are copied out, so a scan reuses the array from batch to batch instead
-     * of allocating and zeroing one per batch. Arrays above {@link #KEEP_GATHER} are not kept.
+     * Per thread, the row bytes a read goes through (rows with lists, or a sink read's steps; one
+     * read at a time per thread): their values are copied out, so a scan reuses the array from
+     * batch to batch instead of allocating and zeroing one per batch. Arrays above
+     * {@link #KEEP_GATHER} are not kept.
      */
     private static final ThreadLocal<byte[]> ROWS = new ThreadLocal<>();
 
@@ -550,13 +542,7 @@ final class FullZipPage {
     private void readItems(long a, long b, Items items, LevelSink levels) {
       long[] span = rowSpan(a, b);
       int rawLen = (int) (span[1] - span[0]);
-      byte[] raw = ROWS.get();
-      if (raw == null || raw.length < rawLen) {
-        raw = new byte[rawLen];
-        if (rawLen <= KEEP_GATHER) {
-          ROWS.set(raw);
-        }
-      }
+      byte[] raw = kept(ROWS, rawLen);
       source.readInto(0, span[0], rawLen, raw, 0);
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
