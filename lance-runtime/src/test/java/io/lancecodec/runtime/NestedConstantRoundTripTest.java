@@ -91,38 +91,22 @@ class NestedConstantRoundTripTest extends WithAllocator {
           }
         }
         try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-          assertRows(expected, all, 0, null);
+          NestedData.assertRows(expected, all, 0, null);
         }
         long[] rows = new long[Math.min(n, 60)];
         for (int i = 0; i < rows.length; i++) {
           rows[i] = rnd.nextInt(n);
         }
         try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-          assertRows(expected, t, 0, rows);
+          NestedData.assertRows(expected, t, 0, rows);
         }
         int from = rnd.nextInt(n);
         int to = from + 1 + rnd.nextInt(n - from);
         try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
-          assertRows(expected, range, from, null);
+          NestedData.assertRows(expected, range, from, null);
         }
       }
     }
-  }
-
-  private static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, int from, long[] rows) {
-    int n = rows == null ? actual.getRowCount() : rows.length;
-    assertEquals(n, actual.getRowCount());
-    for (int i = 0; i < n; i++) {
-      int src = rows == null ? from + i : (int) rows[i];
-      for (int c = 0; c < 2; c++) {
-        assertEquals(text(expected.getVector(c).getObject(src)), text(actual.getVector(c).getObject(i)), "column " + c + " row " + src);
-      }
-    }
-  }
-
-  /** Byte arrays (fixed-size binary) compare by content. */
-  private static String text(Object o) {
-    return String.valueOf(o).replaceAll("\\[B@[0-9a-f]+", "bytes");
   }
 
   /**

@@ -265,4 +265,26 @@ final class NestedData {
       throw new IllegalArgumentException(v.getClass().toString());
     }
   }
+
+  /**
+   * Rows of {@code actual} equal {@code expected}'s, column by column: rows {@code from..} for a
+   * range, or {@code rows[i]} for a take.
+   */
+  static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, int from, long[] rows) {
+    int n = rows == null ? actual.getRowCount() : rows.length;
+    org.junit.jupiter.api.Assertions.assertEquals(n, actual.getRowCount());
+    for (int c = 0; c < expected.getFieldVectors().size(); c++) {
+      for (int i = 0; i < n; i++) {
+        int src = rows == null ? from + i : (int) rows[i];
+        org.junit.jupiter.api.Assertions.assertEquals(text(expected.getVector(c), src), text(actual.getVector(c), i),
+            "column " + c + " row " + src);
+      }
+    }
+  }
+
+  /** Slot {@code i} as text; a bare byte array (fixed-size binary) by its content, not its identity. */
+  static String text(FieldVector v, int i) {
+    Object o = v.getObject(i);
+    return o instanceof byte[] b ? java.util.Arrays.toString(b) : String.valueOf(o);
+  }
 }

@@ -134,14 +134,14 @@ class NestedFslRoundTripTest extends WithAllocator {
         // a fixed-size list's children come back named "item"
         assertEquals(schema.toString().replace(NEVER_NULL, "item"), r.schema().toString());
         try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-          assertRows(expected, all, 0, null);
+          NestedData.assertRows(expected, all, 0, null);
         }
         Iterator<VectorSchemaRoot> it = r.scan(List.of(f.getName()), 777, allocator);
         int at = 0;
         while (it.hasNext()) {
           try (VectorSchemaRoot b = it.next()) {
             for (int i = 0; i < b.getRowCount(); i++) {
-              assertEquals(text(expected.getVector(0), at + i), text(b.getVector(0), i), "scan row " + (at + i));
+              assertEquals(NestedData.text(expected.getVector(0), at + i), NestedData.text(b.getVector(0), i), "scan row " + (at + i));
             }
             at += b.getRowCount();
           }
@@ -152,33 +152,17 @@ class NestedFslRoundTripTest extends WithAllocator {
           rows[i] = rnd.nextInt(n);
         }
         try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-          assertRows(expected, t, 0, rows);
+          NestedData.assertRows(expected, t, 0, rows);
         }
         for (int k = 0; k < 3; k++) {
           int from = rnd.nextInt(n);
           int to = from + 1 + rnd.nextInt(n - from);
           try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
-            assertRows(expected, range, from, null);
+            NestedData.assertRows(expected, range, from, null);
           }
         }
       }
     }
-  }
-
-  private static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, int from, long[] rows) {
-    int n = rows == null ? actual.getRowCount() : rows.length;
-    assertEquals(n, actual.getRowCount());
-    for (int c = 0; c < expected.getFieldVectors().size(); c++) {
-      for (int i = 0; i < n; i++) {
-        int src = rows == null ? from + i : (int) rows[i];
-        assertEquals(text(expected.getVector(c), src), text(actual.getVector(c), i), "column " + c + " row " + src);
-      }
-    }
-  }
-
-  /** A row as JSON-like text (fixed binary items are byte arrays, which compare by identity). */
-  private static String text(FieldVector v, int i) {
-    return String.valueOf(v.getObject(i));
   }
 
   /**
@@ -237,6 +221,18 @@ class NestedFslRoundTripTest extends WithAllocator {
     }
   }
 
+  /** {@code file} with the encoding at {@code at} patched to {@code items} booleans per row fails to read with {@code kind}. */
+  private static void assertBooleanRowsRefused(byte[] file, int at, int encodingLength, int items, LanceCodecException.Kind kind)
+      throws Exception {
+    byte[] patched = new FslShape(new long[] {items}, new boolean[] {false}, 1).encoding().toByteArray();
+    assertEquals(encodingLength, patched.length);
+    byte[] bad = file.clone();
+    System.arraycopy(patched, 0, bad, at, patched.length);
+    LanceCodecException e = CorruptFileTest.tryRead(bad, "bool-rows-" + items + ".lance");
+    org.junit.jupiter.api.Assertions.assertNotNull(e, "a " + items + "-item encoding over 16-bit rows read without error");
+    assertEquals(kind, e.kind(), e.getMessage());
+  }
+
   /**
    * A full-zip page of boolean rows whose list size no longer matches its rows (16 -> 24 items)
    * is CORRUPT, one whose rows would not be whole bytes (12 items) UNSUPPORTED, never misread;
@@ -251,21 +247,9 @@ class NestedFslRoundTripTest extends WithAllocator {
     byte[] enc = shape.encoding().toByteArray();
     int at = TestData.indexOf(file, enc);
     org.junit.jupiter.api.Assertions.assertTrue(at >= 0, "encoding bytes not found");
-    byte[] wider = new FslShape(new long[] {24}, new boolean[] {false}, 1).encoding().toByteArray();
-    assertEquals(enc.length, wider.length);
-    byte[] bad = file.clone();
-    System.arraycopy(wider, 0, bad, at, wider.length);
-    LanceCodecException e = CorruptFileTest.tryRead(bad, "bool-rows-wider.lance");
-    org.junit.jupiter.api.Assertions.assertNotNull(e, "a 24-item encoding over 16-bit rows read without error");
-    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+    assertBooleanRowsRefused(file, at, enc.length, 24, LanceCodecException.Kind.CORRUPT);
     // 12 items over the same 16-bit rows: not whole bytes, a form no writer has
-    byte[] narrower = new FslShape(new long[] {12}, new boolean[] {false}, 1).encoding().toByteArray();
-    assertEquals(enc.length, narrower.length);
-    byte[] bad2 = file.clone();
-    System.arraycopy(narrower, 0, bad2, at, narrower.length);
-    LanceCodecException e2 = CorruptFileTest.tryRead(bad2, "bool-rows-narrower.lance");
-    org.junit.jupiter.api.Assertions.assertNotNull(e2, "a 12-item encoding over 16-bit rows read without error");
-    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e2.kind(), e2.getMessage());
+    assertBooleanRowsRefused(file, at, enc.length, 12, LanceCodecException.Kind.UNSUPPORTED);
     for (int len = 0; len < file.length; len += 7) {
       int cut = len;
       org.junit.jupiter.api.Assertions.assertNotNull(CorruptFileTest.tryRead(java.util.Arrays.copyOf(file, cut), "bool-rows-cut.lance"),
