@@ -86,6 +86,40 @@ class FsstRoundTripTest {
     assertSameValues(values, TestBlocks.values(new FsstDecoder(table).decompress(codes)), "seed " + seed);
   }
 
+  /**
+   * One decoder sizes its output from the previous block's expansion. Blocks that expand 8 times
+   * (every code an 8-byte symbol) after blocks of escapes (half a byte per code byte), and back,
+   * small and spanning several windows: the guess runs short or long and the values still match.
+   */
+  @ParameterizedTest(name = "expansion swings seed={0}")
+  @MethodSource("seeds")
+  void outputSizeGuessFollowsExpansionSwings(long seed) {
+    java.util.Random rnd = new java.util.Random(seed);
+    byte[] word = "abcdefgh".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    List<byte[]> train = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      train.add(word);
+    }
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(block(train, 32)));
+    FsstEncoder encoder = new FsstEncoder(table);
+    FsstDecoder decoder = new FsstDecoder(table);
+    for (int round = 0; round < 8; round++) {
+      boolean wide = round % 2 == 0;
+      int n = round < 4 ? 1 + rnd.nextInt(50) : 5_000 + rnd.nextInt(5_000);
+      List<byte[]> values = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int len = rnd.nextInt(wide ? 12 : 40);
+        byte[] v = new byte[wide ? 8 * len : len];
+        for (int k = 0; k < v.length; k++) {
+          v[k] = wide ? word[k % 8] : (byte) ('0' + rnd.nextInt(10));
+        }
+        values.add(v);
+      }
+      DataBlock.VariableWidth codes = encoder.compress(block(values, round % 3 == 0 ? 64 : 32));
+      assertSameValues(values, TestBlocks.values(decoder.decompress(codes)), "seed " + seed + " round " + round);
+    }
+  }
+
   static Stream<Long> seeds() {
     return Stream.of(11L, 12L, 13L, 14L, 15L);
   }
