@@ -161,6 +161,88 @@ final class BlockAppender {
     dataBytes += end - base;
   }
 
+  /** Bytes readable past the data of a source that {@link #appendGather} copies in 8-byte words. */
+  static final int SLACK = 8;
+
+  /**
+   * Appends {@code n} items of a dictionary (data {@code src}, with {@link #SLACK} readable bytes
+   * after its last item; item {@code i} is {@code src[starts[i], starts[i + 1])}, checked by the
+   * caller) that {@code indexWidth}-byte indices in {@code ix} name, with levels {@code def}
+   * (null: all valid; a null slot's index is not looked up and adds an empty value). Offsets are
+   * {@code bits} wide. Short items go in 8-byte words, which may write up to 7 bytes past the
+   * item: the next item overwrites them and the data array keeps {@link #SLACK} spare bytes.
+   */
+  void appendGather(byte[] src, int[] starts, byte[] ix, int indexWidth, int n, short[] def, int bits) {
+    if (n <= 0) {
+      return;
+    }
+    if (!initialized) {
+      init(new DataBlock.VariableWidth(new byte[(bits / 8) * 2], bits, new byte[0], 1));
+    }
+    if (!variable || this.bits != bits) {
+      throw LanceCodecException.corrupt("dictionary items do not match the " + this.bits + "-bit values before them");
+    }
+    if (def != null) {
+      ensureDef(count + n);
+      System.arraycopy(def, 0, this.def, (int) count, n);
+      anyDef = true;
+    } else if (this.def != null) {
+      ensureDef(count + n);
+      Arrays.fill(this.def, (int) count, (int) (count + n), (short) 0);
+    }
+    long size = starts.length - 1;
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      if (def == null || def[i] == 0) {
+        long v = index(ix, indexWidth, i);
+        if (v < 0 || v >= size) {
+          throw LanceCodecException.corrupt("dictionary index " + v + " is outside the dictionary of " + size + " items");
+        }
+        total += starts[(int) v + 1] - starts[(int) v];
+      }
+    }
+    long need = dataBytes + total + SLACK;
+    if (need > data.length && expectedValues > count + n) {
+      // grown once to the bytes per value so far, projected over the whole read, instead of
+      // doubling (each doubling copies everything before it)
+      double projected = (double) (dataBytes + total) / (count + n) * expectedValues * 1.125;
+      need = Math.max(need, (long) Math.min(Integer.MAX_VALUE - 32, projected) + SLACK);
+    }
+    ensureData(need);
+    int w = bits / 8;
+    ensureOffsets((count + n + 1) * w);
+    byte[] d = data;
+    byte[] offs = offsets;
+    int pos = (int) dataBytes;
+    int o = (int) ((count + 1) * w);
+    for (int i = 0; i < n; i++, o += w) {
+      if (def == null || def[i] == 0) {
+        int v = (int) index(ix, indexWidth, i);
+        int s = starts[v];
+        int len = starts[v + 1] - s;
+        if (len <= 32) {
+          for (int k = 0; k < len; k += 8) {
+            LittleEndian.putLong(d, pos + k, LittleEndian.getLong(src, s + k));
+          }
+        } else {
+          System.arraycopy(src, s, d, pos, len);
+        }
+        pos += len;
+      }
+      if (w == 4) {
+        LittleEndian.putInt(offs, o, pos);
+      } else {
+        LittleEndian.putLong(offs, o, pos);
+      }
+    }
+    dataBytes = pos;
+    count += n;
+  }
+
+  private static long index(byte[] ix, int width, int i) {
+    return width == 4 ? LittleEndian.getInt(ix, i * 4) & 0xFFFFFFFFL : LittleEndian.getUnsigned(ix, i * width, width);
+  }
+
   /**
    * Makes room for {@code n} fixed-width values of {@code bitsPerValue} bits (a multiple of 8)
    * that the caller writes directly, with their levels; returns the byte offset to write at, or

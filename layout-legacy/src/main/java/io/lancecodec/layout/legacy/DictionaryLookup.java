@@ -3,6 +3,7 @@ package io.lancecodec.layout.legacy;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
 
 /**
  * Resolves dictionary indices (u32 or u64, decoded from mini-block chunks) against the page's
@@ -18,6 +19,11 @@ final class DictionaryLookup {
    * offsets' width twice per value.
    */
   private final int[] starts;
+  /**
+   * A variable-width dictionary's data with {@link BlockAppender#SLACK} bytes after it, so an
+   * item is copied in 8-byte words without reading past the array.
+   */
+  private final byte[] padded;
 
   DictionaryLookup(DataBlock dictionary, long size) {
     this.dictionary = dictionary;
@@ -35,8 +41,10 @@ final class DictionaryLookup {
         starts[i] = (int) o;
         prev = o;
       }
+      padded = Arrays.copyOf(vw.data(), vw.data().length + BlockAppender.SLACK);
     } else {
       starts = null;
+      padded = null;
     }
   }
 
@@ -45,13 +53,35 @@ final class DictionaryLookup {
       return fw.data().length;
     }
     DataBlock.VariableWidth vw = (DataBlock.VariableWidth) dictionary;
-    return vw.data().length + vw.offsets().length + 4L * starts.length;
+    return vw.data().length + vw.offsets().length + 4L * starts.length + padded.length;
   }
 
-  DataBlock resolve(DataBlock indices, short[] def) {
+  /** Whether {@link #resolveInto} applies: a variable-width dictionary. */
+  boolean variable() {
+    return starts != null;
+  }
+
+  /**
+   * Appends the items {@code indices} name to {@code out}, with levels {@code def} (null: all
+   * valid; a null slot's index is not looked up and adds an empty value): a scan's whole chunk
+   * without a resolved block in between.
+   */
+  void resolveInto(DataBlock indices, short[] def, BlockAppender out) {
+    DataBlock.FixedWidth idx = indices(indices);
+    int n = (int) idx.numValues();
+    int bits = ((DataBlock.VariableWidth) dictionary).bitsPerOffset();
+    out.appendGather(padded, starts, idx.data(), idx.bitsPerValue() / 8, n, def, bits);
+  }
+
+  private static DataBlock.FixedWidth indices(DataBlock indices) {
     if (!(indices instanceof DataBlock.FixedWidth idx) || (idx.bitsPerValue() != 32 && idx.bitsPerValue() != 64 && idx.bitsPerValue() != 16 && idx.bitsPerValue() != 8)) {
       throw LanceCodecException.corrupt("dictionary indices are not 8/16/32/64-bit integers");
     }
+    return idx;
+  }
+
+  DataBlock resolve(DataBlock indices, short[] def) {
+    DataBlock.FixedWidth idx = indices(indices);
     int n = (int) idx.numValues();
     int iw = idx.bitsPerValue() / 8;
     long[] at = new long[n];

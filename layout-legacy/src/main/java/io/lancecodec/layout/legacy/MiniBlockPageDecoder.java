@@ -311,7 +311,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
         }
         int chunkOff = (int) (o0 - spanStart);
         int chunkLen = (int) (o1 - o0);
-        if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out)) {
+        if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out, dict)) {
           // the whole chunk went straight into the output
           if (ranges[r + 1] == c1) {
             r += 2;
@@ -367,7 +367,21 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
    * array, skipping the per-chunk buffers and block. False when it does not apply.
    */
-  private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out) {
+  private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out, DictionaryLookup dict) {
+    if (dict != null && rep == null && dict.variable()) {
+      // the indices are decoded as usual, the items go straight into the output
+      Header h = header(b, off, len, n, k);
+      List<byte[]> bufs = new ArrayList<>(numBuffers);
+      for (int i = 0; i < numBuffers; i++) {
+        bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
+      }
+      DataBlock v = values.decompress(bufs, n);
+      if (v.numValues() < n) {
+        throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
+      }
+      dict.resolveInto(v, h.levels(), out);
+      return true;
+    }
     int bits = values.directBits();
     if (bits <= 0 || bits % 8 != 0 || hasDictionary || rep != null) {
       return false;

@@ -99,4 +99,69 @@ class DictionaryLookupTest {
     LanceCodecException e = assertThrows(LanceCodecException.class, () -> d.resolve(new DataBlock.FixedWidth(idx, 32, 2), null));
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
   }
+
+  /**
+   * Whole chunks appended straight from the dictionary give the same values and levels as
+   * resolving each chunk and appending the blocks: items of 0 to 100 bytes (word copies and
+   * array copies, lengths around the 8-byte words), nulls, a null chunk first, and an expected
+   * count below, at and far above the real one (the projected growth).
+   */
+  @ParameterizedTest(name = "offsets {0} bits, indices {1} bits, expected x{2}")
+  @CsvSource({"32, 32, 1", "32, 8, 0", "32, 16, 4", "64, 64, 1", "64, 32, 100", "32, 32, 100"})
+  void appendsWholeChunksLikeResolvedBlocks(int offsetBits, int indexBits, int expectedFactor) {
+    Random rnd = new Random(offsetBits * 31L + indexBits * 7L + expectedFactor);
+    byte[][] items = new byte[250][];
+    for (int i = 0; i < items.length; i++) {
+      items[i] = new byte[i < 40 ? i : rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(101)];
+      rnd.nextBytes(items[i]);
+    }
+    DictionaryLookup d = new DictionaryLookup(strings(items, offsetBits), items.length);
+    int chunks = 12;
+    int[] sizes = new int[chunks];
+    int total = 0;
+    for (int c = 0; c < chunks; c++) {
+      sizes[c] = 1 + rnd.nextInt(700);
+      total += sizes[c];
+    }
+    BlockAppender direct = new BlockAppender((long) total * expectedFactor);
+    BlockAppender viaBlocks = new BlockAppender(total);
+    direct.append(new DataBlock.AllNull(3), 0, 3, new short[] {1, 1, 1});
+    viaBlocks.append(new DataBlock.AllNull(3), 0, 3, new short[] {1, 1, 1});
+    int iw = indexBits / 8;
+    for (int c = 0; c < chunks; c++) {
+      int n = sizes[c];
+      byte[] idx = new byte[n * iw];
+      short[] def = c % 3 == 1 ? null : new short[n];
+      for (int i = 0; i < n; i++) {
+        boolean isNull = def != null && rnd.nextInt(6) == 0;
+        if (isNull) {
+          def[i] = 1;
+        }
+        long v = isNull ? (1L << (indexBits - 1)) - 1 : rnd.nextInt(indexBits == 8 ? 250 : items.length);
+        LittleEndian.putUnsigned(idx, i * iw, iw, v);
+      }
+      DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, indexBits, n);
+      d.resolveInto(indices, def, direct);
+      viaBlocks.append(d.resolve(indices, def), 0, n, def);
+    }
+    DataBlock.VariableWidth a = (DataBlock.VariableWidth) direct.block();
+    DataBlock.VariableWidth b = (DataBlock.VariableWidth) viaBlocks.block();
+    assertEquals(total + 3, a.numValues());
+    assertEquals(offsetBits, a.bitsPerOffset());
+    for (int i = 0; i < total + 3; i++) {
+      assertArrayEquals(value(b, i), value(a, i), "value " + i);
+    }
+    assertArrayEquals(viaBlocks.levels(), direct.levels());
+  }
+
+  @Test
+  void appendingRefusesIndicesPastTheDictionary() {
+    DictionaryLookup d = new DictionaryLookup(strings(new byte[][] {{1}, {2}}, 32), 2);
+    byte[] idx = new byte[8];
+    LittleEndian.putInt(idx, 4, 7);
+    BlockAppender out = new BlockAppender(2);
+    LanceCodecException e =
+        assertThrows(LanceCodecException.class, () -> d.resolveInto(new DataBlock.FixedWidth(idx, 32, 2), null, out));
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+  }
 }
