@@ -365,21 +365,15 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
 
   /**
    * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
-   * array, skipping the per-chunk buffers and block. False when it does not apply.
+   * array, skipping the per-chunk buffers and block, or a whole chunk of a flat page's indices
+   * into a variable-width dictionary, whose items are copied straight into the output. False
+   * when it does not apply.
    */
   private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out, DictionaryLookup dict) {
     if (dict != null && rep == null && dict.variable()) {
       // the indices are decoded as usual, the items go straight into the output
       Header h = header(b, off, len, n, k);
-      List<byte[]> bufs = new ArrayList<>(numBuffers);
-      for (int i = 0; i < numBuffers; i++) {
-        bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
-      }
-      DataBlock v = values.decompress(bufs, n);
-      if (v.numValues() < n) {
-        throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
-      }
-      dict.resolveInto(v, h.levels(), out);
+      dict.resolveInto(decompressValues(b, h, n, k), h.levels(), out);
       return true;
     }
     int bits = values.directBits();
@@ -538,19 +532,24 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * with {@code valueDefs}, the def level of each value (null: all valid).
    */
   Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
+    DataBlock v = decompressValues(b, h, n, k);
+    if (dictionary != null) {
+      v = dictionary.resolve(v, valueDefs);
+    }
+    return new Chunk(v, h.rep(), h.levels());
+  }
+
+  /** The chunk's values (dictionary indices on a dictionary page), at least {@code n} of them. */
+  private DataBlock decompressValues(byte[] b, Header h, long n, int k) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
     }
-    short[] levels = h.levels();
     DataBlock v = values.decompress(bufs, n);
     if (v.numValues() < n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
-    if (dictionary != null) {
-      v = dictionary.resolve(v, valueDefs);
-    }
-    return new Chunk(v, h.rep(), levels);
+    return v;
   }
 
   /**
