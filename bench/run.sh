@@ -15,8 +15,8 @@ cd "$BENCH_DIR"
 # shellcheck source=snapshot-classpath.sh
 . "$BENCH_DIR/snapshot-classpath.sh"
 
-# bench/ is not listed in the root pom's <modules> (it is never shipped), so it is built on its
-# own; its parent resolves through ../pom.xml and our modules through ~/.m2.
+# bench/ is built here on its own (it is in the root reactor too, but never shipped) so that a
+# benchmark run uses our modules as installed in ~/.m2, its parent through ../pom.xml.
 mvn -q -o -DskipTests package
 
 CP_FILE="target/classpath.txt"
