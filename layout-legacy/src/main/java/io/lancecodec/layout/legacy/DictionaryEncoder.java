@@ -66,6 +66,18 @@ final class DictionaryEncoder {
   }
 
   /** Open-addressing table of item ids keyed by content hash; equality is checked on the bytes. */
+  /**
+   * Index slots allocated before the first doubling: a page the dictionary cannot win is given up
+   * after a few thousand values, and sizing the indices for the whole page (4 MB for a million
+   * token ids) cost more than the scan itself.
+   */
+  private static final int FIRST_INDICES = 4096;
+
+  /** The indices grown to {@code bytes} (null slots after the last valid one leave them short). */
+  private static byte[] fullLength(byte[] idx, long bytes) {
+    return idx.length == bytes ? idx : Arrays.copyOf(idx, (int) bytes);
+  }
+
   private static final class Table {
     int[] slots;
     int mask;
@@ -88,10 +100,13 @@ final class DictionaryEncoder {
     int[] itemEnd = new int[budget + 1];
     int items = 0;
     long itemBytes = 0;
-    byte[] idx = new byte[n * ow];
+    byte[] idx = new byte[Math.min(n, FIRST_INDICES) * ow];
     for (int i = 0; i < n; i++) {
       if (def != null && def[i] != 0) {
         continue;
+      }
+      if ((i + 1) * ow > idx.length) {
+        idx = Arrays.copyOf(idx, (int) Math.min((long) n * ow, Math.max((i + 1L) * ow, 2L * idx.length)));
       }
       int s = (int) vw.offset(i);
       int e = (int) vw.offset(i + 1);
@@ -138,7 +153,7 @@ final class DictionaryEncoder {
       LittleEndian.putUnsigned(offs, (k + 1) * ow, ow, pos);
     }
     return new Result(
-        new DataBlock.FixedWidth(idx, ow * 8, n), new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, items), items, true);
+        new DataBlock.FixedWidth(fullLength(idx, (long) n * ow), ow * 8, n), new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, items), items, true);
   }
 
   /**
@@ -164,10 +179,13 @@ final class DictionaryEncoder {
     Table table = new Table(budget + 1);
     int[] first = new int[budget + 1];
     int items = 0;
-    byte[] idx = new byte[n * 4];
+    byte[] idx = new byte[Math.min(n, FIRST_INDICES) * 4];
     for (int i = 0; i < n; i++) {
       if (def != null && def[i] != 0) {
         continue;
+      }
+      if ((i + 1) * 4 > idx.length) {
+        idx = Arrays.copyOf(idx, (int) Math.min(4L * n, Math.max(4L * (i + 1), 2L * idx.length)));
       }
       int h = hash(d, i * w, i * w + w);
       int slot = h & table.mask;
@@ -197,7 +215,7 @@ final class DictionaryEncoder {
     for (int k = 0; k < items; k++) {
       System.arraycopy(d, first[k] * w, data, k * w, w);
     }
-    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+    return new Result(new DataBlock.FixedWidth(fullLength(idx, 4L * n), 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
   }
 
   /** Bytes of a variable-width dictionary page: the items, their offsets and the indices. */

@@ -1,0 +1,100 @@
+package io.lancecodec.layout.legacy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Dictionary encoding of pages whose indices outgrow their first allocation: long runs of nulls
+ * before, between and after the values, so a valid value sits far past the indices written so
+ * far; each page is resolved back through {@link DictionaryLookup} and compared slot by slot.
+ */
+class DictionaryEncoderTest {
+  @ParameterizedTest(name = "{0} values, nulls first {1}, last {2}, variable {3}")
+  @CsvSource({
+    "50000, 0, 0, false", "50000, 20000, 0, false", "50000, 0, 30000, false", "50000, 45000, 4000, false",
+    "50000, 0, 0, true", "50000, 20000, 0, true", "50000, 0, 30000, true", "50000, 45000, 4000, true",
+    "3000, 0, 0, true", "9000, 4095, 1, false"
+  })
+  void indicesGrowPastLongNullRuns(int n, int leadingNulls, int trailingNulls, boolean variable) {
+    Random rnd = new Random(n * 31L + leadingNulls * 7L + trailingNulls + (variable ? 1 : 0));
+    short[] def = new short[n];
+    long[] picks = new long[n];
+    for (int i = 0; i < n; i++) {
+      boolean isNull = i < leadingNulls || i >= n - trailingNulls || rnd.nextInt(10) == 0;
+      def[i] = (short) (isNull ? 1 : 0);
+      picks[i] = rnd.nextInt(37) * 1_000_003L;
+    }
+    DataBlock values;
+    if (variable) {
+      byte[] offs = new byte[(n + 1) * 4];
+      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < n; i++) {
+        if (def[i] == 0) {
+          data.writeBytes(("item-" + picks[i]).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        LittleEndian.putInt(offs, 4 * (i + 1), data.size());
+      }
+      values = new DataBlock.VariableWidth(offs, 32, data.toByteArray(), n);
+    } else {
+      byte[] data = new byte[16 * n];
+      for (int i = 0; i < n; i++) {
+        LittleEndian.putLong(data, 16 * i, def[i] == 0 ? picks[i] : 0);
+        LittleEndian.putLong(data, 16 * i + 8, def[i] == 0 ? ~picks[i] : 0);
+      }
+      values = new DataBlock.FixedWidth(data, 128, n);
+    }
+    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1);
+    assertNotNull(r, "37 distinct values in " + n + " slots make a dictionary");
+    assertEquals(n, r.indices().numValues());
+    assertEquals((long) n * r.indices().bitsPerValue() / 8, r.indices().data().length);
+    DataBlock back = new DictionaryLookup(r.items(), r.numItems()).resolve(r.indices(), def);
+    for (int i = 0; i < n; i++) {
+      if (def[i] == 0) {
+        assertArrayEquals(slot(values, i), slot(back, i), "slot " + i);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "variable {0}")
+  @CsvSource({"false", "true"})
+  void distinctValuesAreRefused(boolean variable) {
+    int n = 20000;
+    DataBlock values;
+    if (variable) {
+      byte[] offs = new byte[(n + 1) * 4];
+      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < n; i++) {
+        data.writeBytes(("v" + i).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        LittleEndian.putInt(offs, 4 * (i + 1), data.size());
+      }
+      values = new DataBlock.VariableWidth(offs, 32, data.toByteArray(), n);
+    } else {
+      byte[] data = new byte[16 * n];
+      for (int i = 0; i < n; i++) {
+        LittleEndian.putLong(data, 16 * i, i);
+      }
+      values = new DataBlock.FixedWidth(data, 128, n);
+    }
+    assertNull(DictionaryEncoder.tryEncode(values, null, FieldOptions.DEFAULT, FileVersion.V2_1));
+  }
+
+  private static byte[] slot(DataBlock b, int i) {
+    if (b instanceof DataBlock.VariableWidth vw) {
+      return Arrays.copyOfRange(vw.data(), (int) vw.offset(i), (int) vw.offset(i + 1));
+    }
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) b;
+    int w = fw.bitsPerValue() / 8;
+    return Arrays.copyOfRange(fw.data(), i * w, i * w + w);
+  }
+}
