@@ -130,11 +130,12 @@ class FsstCorruptInputTest {
   }
 
   /**
-   * Large outputs are decoded in a kept per-thread array and copied out: a result never shares it,
-   * so the next large decode leaves the previous result intact and shows none of its bytes.
+   * Each result owns its array: the next large decode leaves the previous result intact and shows
+   * none of its bytes (an earlier decoder kept a per-thread array for large outputs), and a result
+   * whose guessed array was mostly unused comes back trimmed.
    */
   @Test
-  void largeOutputsDoNotShareTheKeptArray() {
+  void largeOutputsNeverShareAnArray() {
     FsstDecoder d = new FsstDecoder(TABLE);
     DataBlock.VariableWidth first = d.decompress(codes(new byte[200_000])); // 400,000 bytes of "ab"
     DataBlock.VariableWidth second = d.decompress(codes(fill(150_000, (byte) 1), new byte[] {(byte) 255, 9}));
