@@ -239,7 +239,8 @@ final class BlockAppender {
     count += n;
   }
 
-  private static long index(byte[] ix, int width, int i) {
+  /** Index {@code i} of {@code width}-byte little-endian unsigned dictionary indices. */
+  static long index(byte[] ix, int width, int i) {
     return width == 4 ? LittleEndian.getInt(ix, i * 4) & 0xFFFFFFFFL : LittleEndian.getUnsigned(ix, i * width, width);
   }
 

@@ -2,7 +2,6 @@ package io.lancecodec.layout.legacy;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
 
 /**
@@ -83,57 +82,29 @@ final class DictionaryLookup {
   DataBlock resolve(DataBlock indices, short[] def) {
     DataBlock.FixedWidth idx = indices(indices);
     int n = (int) idx.numValues();
+    if (starts != null) {
+      // the scan path's gather, into an appender of this chunk's own
+      DataBlock.VariableWidth vw = (DataBlock.VariableWidth) dictionary;
+      if (n == 0) {
+        return new DataBlock.VariableWidth(new byte[vw.bitsPerOffset() / 8], vw.bitsPerOffset(), new byte[0], 0);
+      }
+      BlockAppender out = new BlockAppender(n);
+      resolveInto(idx, def, out);
+      return out.block();
+    }
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) dictionary;
+    int w = fw.bitsPerValue() / 8;
     int iw = idx.bitsPerValue() / 8;
-    long[] at = new long[n];
-    byte[] ix = idx.data();
+    byte[] out = new byte[n * w];
     for (int i = 0; i < n; i++) {
-      if (def != null && def[i] != 0) {
-        at[i] = -1;
-        continue;
-      }
-      long v = iw == 4 ? LittleEndian.getInt(ix, i * 4) & 0xFFFFFFFFL : LittleEndian.getUnsigned(ix, i * iw, iw);
-      if (v < 0 || v >= size) {
-        throw LanceCodecException.corrupt("dictionary index " + v + " is outside the dictionary of " + size + " items");
-      }
-      at[i] = v;
-    }
-    if (dictionary instanceof DataBlock.FixedWidth fw) {
-      int w = fw.bitsPerValue() / 8;
-      byte[] out = new byte[n * w];
-      for (int i = 0; i < n; i++) {
-        if (at[i] >= 0) {
-          System.arraycopy(fw.data(), (int) at[i] * w, out, i * w, w);
+      if (def == null || def[i] == 0) {
+        long v = BlockAppender.index(idx.data(), iw, i);
+        if (v < 0 || v >= size) {
+          throw LanceCodecException.corrupt("dictionary index " + v + " is outside the dictionary of " + size + " items");
         }
-      }
-      return new DataBlock.FixedWidth(out, fw.bitsPerValue(), n);
-    }
-    DataBlock.VariableWidth vw = (DataBlock.VariableWidth) dictionary;
-    int ow = vw.bitsPerOffset() / 8;
-    final int[] st = starts;
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-      if (at[i] >= 0) {
-        int a = (int) at[i];
-        total += st[a + 1] - st[a];
+        System.arraycopy(fw.data(), (int) v * w, out, i * w, w);
       }
     }
-    byte[] data = new byte[LanceCodecException.checkedInt(total, "dictionary expansion")];
-    byte[] offs = new byte[(n + 1) * ow];
-    byte[] src = vw.data();
-    int pos = 0;
-    for (int i = 0; i < n; i++) {
-      if (at[i] >= 0) {
-        int a = (int) at[i];
-        int len = st[a + 1] - st[a];
-        System.arraycopy(src, st[a], data, pos, len);
-        pos += len;
-      }
-      if (ow == 4) {
-        LittleEndian.putInt(offs, (i + 1) * 4, pos);
-      } else {
-        LittleEndian.putLong(offs, (i + 1) * 8, pos);
-      }
-    }
-    return new DataBlock.VariableWidth(offs, vw.bitsPerOffset(), data, n);
+    return new DataBlock.FixedWidth(out, fw.bitsPerValue(), n);
   }
 }

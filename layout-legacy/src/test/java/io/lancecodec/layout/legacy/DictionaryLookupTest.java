@@ -8,7 +8,9 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -101,14 +103,14 @@ class DictionaryLookupTest {
   }
 
   /**
-   * Whole chunks appended straight from the dictionary give the same values and levels as
-   * resolving each chunk and appending the blocks: items of 0 to 100 bytes (word copies and
-   * array copies, lengths around the 8-byte words), nulls, a null chunk first, and an expected
-   * count below, at and far above the real one (the projected growth).
+   * Whole chunks appended straight from the dictionary hold the items their indices name (empty
+   * for nulls) and their levels, and so do resolved chunks appended as blocks: items of 0 to 100
+   * bytes (word copies and array copies, lengths around the 8-byte words), nulls, a null chunk
+   * first, and an expected count below, at and far above the real one (the projected growth).
    */
   @ParameterizedTest(name = "offsets {0} bits, indices {1} bits, expected x{2}")
   @CsvSource({"32, 32, 1", "32, 8, 0", "32, 16, 4", "64, 64, 1", "64, 32, 100", "32, 32, 100"})
-  void appendsWholeChunksLikeResolvedBlocks(int offsetBits, int indexBits, int expectedFactor) {
+  void appendsTheNamedItemsOfWholeChunks(int offsetBits, int indexBits, int expectedFactor) {
     Random rnd = new Random(offsetBits * 31L + indexBits * 7L + expectedFactor);
     byte[][] items = new byte[250][];
     for (int i = 0; i < items.length; i++) {
@@ -127,6 +129,9 @@ class DictionaryLookupTest {
     BlockAppender viaBlocks = new BlockAppender(total);
     direct.append(new DataBlock.AllNull(3), 0, 3, new short[] {1, 1, 1});
     viaBlocks.append(new DataBlock.AllNull(3), 0, 3, new short[] {1, 1, 1});
+    List<byte[]> expected = new ArrayList<>(List.of(new byte[0], new byte[0], new byte[0]));
+    short[] levels = new short[total + 3];
+    Arrays.fill(levels, 0, 3, (short) 1);
     int iw = indexBits / 8;
     for (int c = 0; c < chunks; c++) {
       int n = sizes[c];
@@ -139,6 +144,8 @@ class DictionaryLookupTest {
         }
         long v = isNull ? (1L << (indexBits - 1)) - 1 : rnd.nextInt(indexBits == 8 ? 250 : items.length);
         LittleEndian.putUnsigned(idx, i * iw, iw, v);
+        levels[expected.size()] = (short) (isNull ? 1 : 0);
+        expected.add(isNull ? new byte[0] : items[(int) v]);
       }
       DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, indexBits, n);
       d.resolveInto(indices, def, direct);
@@ -149,9 +156,11 @@ class DictionaryLookupTest {
     assertEquals(total + 3, a.numValues());
     assertEquals(offsetBits, a.bitsPerOffset());
     for (int i = 0; i < total + 3; i++) {
-      assertArrayEquals(value(b, i), value(a, i), "value " + i);
+      assertArrayEquals(expected.get(i), value(a, i), "appended value " + i);
+      assertArrayEquals(expected.get(i), value(b, i), "resolved value " + i);
     }
-    assertArrayEquals(viaBlocks.levels(), direct.levels());
+    assertArrayEquals(levels, direct.levels());
+    assertArrayEquals(levels, viaBlocks.levels());
   }
 
   @Test
