@@ -11,6 +11,15 @@ public interface MiniBlockDecompressor {
   DataBlock decompress(List<byte[]> buffers, long numValues);
 
   /**
+   * Like {@link #decompress(List, long)}, but the result may be built on {@code reuse}'s arrays
+   * (see {@link DecodeBuffers}: valid until the next call with them). Codecs that build their
+   * output anew override this; the default ignores {@code reuse}.
+   */
+  default DataBlock decompress(List<byte[]> buffers, long numValues, DecodeBuffers reuse) {
+    return decompress(buffers, numValues);
+  }
+
+  /**
    * The width of the fixed-width values this decompressor produces, when it can also decode
    * straight into a caller's array ({@link #decodeInto}); 0 when it cannot. Scans use this to skip
    * an intermediate copy per chunk.

@@ -59,7 +59,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code miniBlock}: every mini-block chunk of the page (FSST over Variable, ~4-8 KiB of
- *       codes each) decoded one by one, as a scan does;
+ *       codes each) decoded one by one, as a scan does: into the thread's reused
+ *       {@link io.lancecodec.spi.DecodeBuffers}, from which the scan copies each chunk out;
+ *   <li>{@code miniBlockFresh}: the same into a new array per chunk, as a random access does;
  *   <li>{@code perValue}: the whole page's compressed values decoded in one call (the full-zip
  *       path, and the kernel with the least per-call overhead);
  *   <li>{@code copyBaseline}: {@code Arrays.copyOf} of the raw string bytes, the memory-speed
@@ -117,6 +119,12 @@ public class FsstBenchmark {
   @AuxCounters(AuxCounters.Type.OPERATIONS)
   public static class Bytes {
     public long bytes;
+  }
+
+  /** The reading thread's reused output arrays, as the mini-block scan path keeps them. */
+  @State(Scope.Thread)
+  public static class Reuse {
+    final io.lancecodec.spi.DecodeBuffers buffers = new io.lancecodec.spi.DecodeBuffers();
   }
 
   static Path dataRoot() {
@@ -385,13 +393,27 @@ public class FsstBenchmark {
   }
 
   @Benchmark
-  public long miniBlock(Bytes counter) {
+  public long miniBlock(Bytes counter, Reuse reuse) {
     long sum = 0;
     for (Page page : pages) {
       for (int k = 0; k < page.chunks.size(); k++) {
-        DataBlock.VariableWidth b =
-            (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), page.chunkValues.get(k));
-        sum += b.data().length;
+        long n = page.chunkValues.get(k);
+        DataBlock.VariableWidth b = (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), n, reuse.buffers);
+        sum += b.offset((int) n);
+      }
+    }
+    counter.bytes += rawBytes;
+    return sum;
+  }
+
+  @Benchmark
+  public long miniBlockFresh(Bytes counter) {
+    long sum = 0;
+    for (Page page : pages) {
+      for (int k = 0; k < page.chunks.size(); k++) {
+        long n = page.chunkValues.get(k);
+        DataBlock.VariableWidth b = (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), n);
+        sum += b.offset((int) n);
       }
     }
     counter.bytes += rawBytes;

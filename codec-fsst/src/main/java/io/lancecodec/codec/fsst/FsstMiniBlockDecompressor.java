@@ -1,6 +1,7 @@
 package io.lancecodec.codec.fsst;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import java.util.List;
@@ -25,6 +26,11 @@ final class FsstMiniBlockDecompressor implements MiniBlockDecompressor {
 
   @Override
   public DataBlock decompress(List<byte[]> buffers, long numValues) {
+    return decompress(buffers, numValues, null);
+  }
+
+  @Override
+  public DataBlock decompress(List<byte[]> buffers, long numValues, DecodeBuffers reuse) {
     if (variableBits != 0 && decoder.compressed() && buffers.size() == 1) {
       byte[] chunk = buffers.get(0);
       int width = variableBits / 8;
@@ -35,7 +41,7 @@ final class FsstMiniBlockDecompressor implements MiniBlockDecompressor {
       if (codes.offset(0) < (numValues + 1) * width) {
         throw LanceCodecException.corrupt("fsst: codes start at " + codes.offset(0) + ", inside the chunk's offsets");
       }
-      return decoder.decompress(codes);
+      return decoder.decompress(codes, reuse);
     }
     DataBlock codes = inner.decompress(buffers, numValues);
     if (!(codes instanceof DataBlock.VariableWidth vw) || vw.numValues() != numValues) {
@@ -43,6 +49,6 @@ final class FsstMiniBlockDecompressor implements MiniBlockDecompressor {
           "fsst: inner encoding produced " + codes.getClass().getSimpleName() + " of " + codes.numValues()
               + " values, expected " + numValues + " variable-width values");
     }
-    return decoder.decompress(vw);
+    return decoder.decompress(vw, reuse);
   }
 }

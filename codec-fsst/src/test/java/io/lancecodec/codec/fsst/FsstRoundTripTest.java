@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.PerValueCompressor;
@@ -103,6 +104,7 @@ class FsstRoundTripTest {
     SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(block(train, 32)));
     FsstEncoder encoder = new FsstEncoder(table);
     FsstDecoder decoder = new FsstDecoder(table);
+    DecodeBuffers reuse = new DecodeBuffers();
     for (int round = 0; round < 8; round++) {
       boolean wide = round % 2 == 0;
       int n = round < 4 ? 1 + rnd.nextInt(50) : 5_000 + rnd.nextInt(5_000);
@@ -117,6 +119,11 @@ class FsstRoundTripTest {
       }
       DataBlock.VariableWidth codes = encoder.compress(block(values, round % 3 == 0 ? 64 : 32));
       assertSameValues(values, TestBlocks.values(decoder.decompress(codes)), "seed " + seed + " round " + round);
+      // the same decoder into arrays reused from round to round, which grow mid-block when the
+      // expansion jumps and keep earlier rounds' bytes past the values
+      DataBlock.VariableWidth borrowed = decoder.decompress(codes, reuse);
+      assertTrue(reuse.holds(borrowed.data()) && reuse.holds(borrowed.offsets()), "decoded into the reused arrays");
+      assertSameValues(values, TestBlocks.values(borrowed), "reused, seed " + seed + " round " + round);
     }
   }
 
@@ -189,6 +196,11 @@ class FsstRoundTripTest {
     Encoded<DataBlock> enc = compressor.compress(in);
     PerValueDecompressor dec = TestBlocks.REGISTRY.perValue(enc.encoding());
     assertSameValues(values, TestBlocks.values(dec.decompress(enc.data())), "per-value n=" + n);
+    DecodeBuffers reuse = new DecodeBuffers();
+    reuse.data(3 * 1000 * 1000);
+    for (int round = 0; round < 2; round++) {
+      assertSameValues(values, TestBlocks.values(dec.decompress(enc.data(), reuse)), "per-value into reused arrays n=" + n);
+    }
   }
 
   /** Compressing the same page twice gives the same bytes: sampling has a fixed seed. */

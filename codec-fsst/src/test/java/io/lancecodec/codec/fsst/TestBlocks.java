@@ -8,6 +8,7 @@ import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
@@ -207,9 +208,13 @@ final class TestBlocks {
     }
   }
 
-  /** Decodes every chunk of a mini-block result with the decompressor the registry opens for it. */
+  /**
+   * Decodes every chunk of a mini-block result with the decompressor the registry opens for it,
+   * each chunk twice: into new arrays and into arrays reused from chunk to chunk, which must agree.
+   */
   static List<byte[]> decodeChunks(MiniBlockCompressed c) {
     MiniBlockDecompressor dec = REGISTRY.miniBlock((Message) c.encoding());
+    DecodeBuffers reuse = new DecodeBuffers();
     int[] pos = new int[c.buffers().size()];
     long item = 0;
     List<byte[]> out = new ArrayList<>();
@@ -223,7 +228,9 @@ final class TestBlocks {
         bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
         pos[b] += ch.bufferSizes()[b];
       }
-      out.addAll(values(dec.decompress(bufs, n)));
+      List<byte[]> chunk = values(dec.decompress(bufs, n));
+      assertSameValues(chunk, values(dec.decompress(bufs, n, reuse)), "chunk " + k + " decoded into reused arrays");
+      out.addAll(chunk);
       item += n;
     }
     assertEquals(c.numValues(), item, "chunks cover the page");

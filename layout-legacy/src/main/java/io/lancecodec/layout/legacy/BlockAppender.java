@@ -49,6 +49,18 @@ final class BlockAppender {
 
   /** Appends values {@code [from, to)} of {@code block} with their levels (null = all valid). */
   void append(DataBlock block, long from, long to, short[] levels) {
+    append(block, from, to, levels, true);
+  }
+
+  /**
+   * Appends values {@code [from, to)} of a block built on borrowed arrays (a decompressor's
+   * {@link io.lancecodec.spi.DecodeBuffers}), which are always copied, never taken over.
+   */
+  void appendBorrowed(DataBlock block, long from, long to, short[] levels) {
+    append(block, from, to, levels, false);
+  }
+
+  private void append(DataBlock block, long from, long to, short[] levels, boolean mayTakeOver) {
     long n = to - from;
     if (n <= 0) {
       return;
@@ -61,7 +73,7 @@ final class BlockAppender {
       ensureDef(count + n);
       Arrays.fill(def, (int) count, (int) (count + n), (short) 0);
     }
-    if (count == 0 && !initialized && from == 0 && to == block.numValues() && block instanceof DataBlock.VariableWidth vw
+    if (mayTakeOver && count == 0 && !initialized && from == 0 && to == block.numValues() && block instanceof DataBlock.VariableWidth vw
         && vw.offset(0) == 0) {
       // The first piece is taken over as is: decoders hand out freshly built variable-width
       // blocks, and most reads are a single piece, so this saves a copy of every string byte.
@@ -152,7 +164,7 @@ final class BlockAppender {
     if (!(base >= 0 && base <= end && end <= vw.data().length)) {
       throw LanceCodecException.corrupt("variable values [" + base + ", " + end + ") outside data of " + vw.data().length + " bytes");
     }
-    ensureData(dataBytes + (end - base));
+    ensureDataProjected(dataBytes + (end - base), to - from);
     System.arraycopy(vw.data(), (int) base, data, (int) dataBytes, (int) (end - base));
     ensureOffsets((count + (to - from) + 1) * w);
     for (int i = 0; i <= to - from; i++) {
@@ -201,14 +213,7 @@ final class BlockAppender {
         total += starts[(int) v + 1] - starts[(int) v];
       }
     }
-    long need = dataBytes + total + SLACK;
-    if (need > data.length && expectedValues > count + n) {
-      // grown once to the bytes per value so far, projected over the whole read, instead of
-      // doubling (each doubling copies everything before it)
-      double projected = (double) (dataBytes + total) / (count + n) * expectedValues * 1.125;
-      need = Math.max(need, (long) Math.min(Integer.MAX_VALUE - 32, projected) + SLACK);
-    }
-    ensureData(need);
+    ensureDataProjected(dataBytes + total + SLACK, n);
     int w = bits / 8;
     ensureOffsets((count + n + 1) * w);
     byte[] d = data;
@@ -297,6 +302,19 @@ final class BlockAppender {
   /** Levels of everything appended, or null when no slice had any. */
   short[] levels() {
     return anyDef ? Arrays.copyOf(def, (int) count) : null;
+  }
+
+  /**
+   * Room for {@code size} data bytes when {@code n} more values are being appended: grown once to
+   * the bytes per value so far, projected over the whole read, instead of doubling (each doubling
+   * copies everything before it).
+   */
+  private void ensureDataProjected(long size, long n) {
+    if (size > data.length && expectedValues > count + n) {
+      double projected = (double) size / (count + n) * expectedValues * 1.125;
+      size = Math.max(size, (long) Math.min(Integer.MAX_VALUE - 32, projected) + SLACK);
+    }
+    ensureData(size);
   }
 
   private void ensureData(long size) {

@@ -3,6 +3,7 @@ package io.lancecodec.layout.legacy;
 import io.lancecodec.format.pb.v21.MiniBlockLayout;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LayoutContext;
@@ -364,10 +365,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   record Header(int[] offsets, int[] sizes, short[] levels, short[] rep, int numLevels) {}
 
   /**
-   * The scan fast path: a whole chunk of fixed-width values decoded straight into the output
-   * array, skipping the per-chunk buffers and block, or a whole chunk of a flat page's indices
-   * into a variable-width dictionary, whose items are copied straight into the output. False
-   * when it does not apply.
+   * The scan fast path for a whole chunk of a page without lists: fixed-width values decoded
+   * straight into the output array, skipping the per-chunk buffers and block; a flat page's
+   * indices into a variable-width dictionary, whose items are copied straight into the output;
+   * other values decoded into this thread's reused arrays and copied from there while still in
+   * cache. False when it does not apply (dictionaries of fixed-width items, pages with lists).
    */
   private boolean decodeDirect(byte[] b, int off, int len, int n, int k, BlockAppender out, DictionaryLookup dict) {
     if (dict != null && rep == null && dict.variable()) {
@@ -376,9 +378,17 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       dict.resolveInto(decompressValues(b, h, n, k), h.levels(), out);
       return true;
     }
-    int bits = values.directBits();
-    if (bits <= 0 || bits % 8 != 0 || hasDictionary || rep != null) {
+    if (hasDictionary || rep != null) {
       return false;
+    }
+    int bits = values.directBits();
+    if (bits <= 0 || bits % 8 != 0) {
+      // decoded into this thread's reused arrays (no fresh array per chunk), then copied out
+      Header h = header(b, off, len, n, k);
+      DecodeBuffers reuse = REUSE.get();
+      out.appendBorrowed(decompressValues(b, h, n, k, reuse), 0, n, h.levels());
+      reuse.trim(KEEP_REUSE);
+      return true;
     }
     Header h = header(b, off, len, n, k);
     int at = out.reserveFixed(bits, n, h.levels(), 0);
@@ -539,13 +549,24 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     return new Chunk(v, h.rep(), h.levels());
   }
 
+  /** Per thread, the arrays whole chunks of a scan decode into before the appender copies them. */
+  private static final ThreadLocal<DecodeBuffers> REUSE = ThreadLocal.withInitial(DecodeBuffers::new);
+
+  /** Reused arrays above this size (a chunk of unusually long values) are dropped after the chunk. */
+  private static final long KEEP_REUSE = 1 << 20;
+
   /** The chunk's values (dictionary indices on a dictionary page), at least {@code n} of them. */
   private DataBlock decompressValues(byte[] b, Header h, long n, int k) {
+    return decompressValues(b, h, n, k, null);
+  }
+
+  /** As {@link #decompressValues(byte[], Header, long, int)}, on {@code reuse}'s arrays when the codec can. */
+  private DataBlock decompressValues(byte[] b, Header h, long n, int k, DecodeBuffers reuse) {
     List<byte[]> bufs = new ArrayList<>(numBuffers);
     for (int i = 0; i < numBuffers; i++) {
       bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
     }
-    DataBlock v = values.decompress(bufs, n);
+    DataBlock v = reuse == null ? values.decompress(bufs, n) : values.decompress(bufs, n, reuse);
     if (v.numValues() < n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }
