@@ -454,6 +454,7 @@ public final class LanceFileReader implements AutoCloseable {
             List<Leaf> leaves = new ArrayList<>();
             List<NestedAssembler.Unravelled> data = new ArrayList<>();
             List<ArrowSink> sinks = new ArrayList<>();
+            List<ArrowVariableSink> variableSinks = new ArrayList<>();
             try {
               for (Column col : cols) {
                 leaves.add(col.leaf());
@@ -464,6 +465,12 @@ public final class LanceFileReader implements AutoCloseable {
                   List<DecodedPage> pieces = new ArrayList<>();
                   long[] counts = readColumn(col, ranges, sink, pieces, SinkMode.NESTED);
                   data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
+                } else if (ph.kind() == Physical.Kind.VARIABLE && !ph.fsl()) {
+                  ArrowVariableSink sink = new ArrowVariableSink(allocator, ph.bits() / 8);
+                  variableSinks.add(sink);
+                  List<DecodedPage> pieces = new ArrayList<>();
+                  long[] counts = readColumn(col, ranges, sink, pieces);
+                  data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
                 } else {
                   data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
                 }
@@ -472,6 +479,9 @@ public final class LanceFileReader implements AutoCloseable {
             } finally {
               // the vectors hold their own references to the sinks' buffers
               for (ArrowSink s : sinks) {
+                s.close();
+              }
+              for (ArrowVariableSink s : variableSinks) {
                 s.close();
               }
             }
@@ -527,27 +537,9 @@ public final class LanceFileReader implements AutoCloseable {
     long[] first = col.firstRows();
     int i = 0;
     for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
-      long p0 = first[p];
-      long p1 = first[p + 1];
-      List<Long> local = new ArrayList<>();
-      while (i < ranges.length && ranges[i] < p1) {
-        long s = Math.max(ranges[i], p0);
-        long e = Math.min(ranges[i + 1], p1);
-        if (e > s) {
-          local.add(s - p0);
-          local.add(e - p0);
-        }
-        if (ranges[i + 1] <= p1) {
-          i += 2;
-        } else {
-          break;
-        }
-      }
-      if (!local.isEmpty()) {
-        long[] lr = new long[local.size()];
-        for (int k = 0; k < lr.length; k++) {
-          lr[k] = local.get(k);
-        }
+      long[] lr = pageRanges(ranges, i, first[p], first[p + 1]);
+      i = nextRange(ranges, i, first[p + 1]);
+      if (lr.length != 0) {
         try {
           long before = sink == null ? 0 : sink.size();
           DecodedPage d = sink == null ? col.pages().get(p).read(lr) : col.pages().get(p).read(lr, bits, sink);
@@ -587,6 +579,80 @@ public final class LanceFileReader implements AutoCloseable {
       c[k] = counts.get(k);
     }
     return c;
+  }
+
+  /**
+   * Reads a variable-width leaf's pieces into {@code out} with their values in {@code sink}
+   * (pages that cannot decode into it return their values, which are moved there); returns how
+   * many values each piece put in the sink.
+   */
+  private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out) {
+    long[] first = col.firstRows();
+    List<Long> counts = new ArrayList<>();
+    int i = 0;
+    for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
+      long[] lr = pageRanges(ranges, i, first[p], first[p + 1]);
+      i = nextRange(ranges, i, first[p + 1]);
+      if (lr.length == 0) {
+        continue;
+      }
+      try {
+        int before = sink.count();
+        DecodedPage d = col.pages().get(p).read(lr, sink);
+        long want = 0;
+        for (int k = 0; k < lr.length; k += 2) {
+          want += lr[k + 1] - lr[k];
+        }
+        if (d.numRows() != want) {
+          throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
+        }
+        if (d.values() instanceof DataBlock.VariableWidth vw) {
+          sink.append(vw);
+        } else if (d.values() instanceof DataBlock.AllNull) {
+          sink.appendEmpty(d.values().numValues());
+        } else if (d.values() != null) {
+          throw LanceCodecException.corrupt("page decoded to " + describe(d.values()) + " where the schema needs variable-width values");
+        }
+        counts.add((long) (sink.count() - before));
+        out.add(new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers()));
+      } catch (LanceCodecException e) {
+        throw e.within("page " + p);
+      }
+    }
+    long[] c = new long[counts.size()];
+    for (int k = 0; k < c.length; k++) {
+      c[k] = counts.get(k);
+    }
+    return c;
+  }
+
+  /** The part of sorted {@code ranges} from range {@code i} on that falls in page rows [p0, p1), relative to p0. */
+  private static long[] pageRanges(long[] ranges, int i, long p0, long p1) {
+    List<Long> local = new ArrayList<>();
+    for (; i < ranges.length && ranges[i] < p1; i += 2) {
+      long s = Math.max(ranges[i], p0);
+      long e = Math.min(ranges[i + 1], p1);
+      if (e > s) {
+        local.add(s - p0);
+        local.add(e - p0);
+      }
+      if (ranges[i + 1] > p1) {
+        break;
+      }
+    }
+    long[] lr = new long[local.size()];
+    for (int k = 0; k < lr.length; k++) {
+      lr[k] = local.get(k);
+    }
+    return lr;
+  }
+
+  /** The first range from {@code i} on that does not end by page end {@code p1}. */
+  private static int nextRange(long[] ranges, int i, long p1) {
+    while (i < ranges.length && ranges[i] < p1 && ranges[i + 1] <= p1) {
+      i += 2;
+    }
+    return i;
   }
 
   /** Moves a page's values, returned rather than written to the sink, into the sink. */

@@ -109,14 +109,14 @@ final class NestedAssembler {
    * A leaf column unravelled: slots per layer (outer first) and its values as flat pieces, or,
    * with a {@code sink}, the pieces' levels only and their values in the sink.
    */
-  record Unravelled(Slots[] layers, List<DecodedPage> values, ArrowSink sink) {}
+  record Unravelled(Slots[] layers, List<DecodedPage> values, AutoCloseable sink) {}
 
   static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces) {
     return unravel(leaf, pieces, null, null);
   }
 
   /** With the value count of each piece when their values went to {@code sink} (null otherwise). */
-  static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces, long[] sunkCounts, ArrowSink sink) {
+  static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces, long[] sunkCounts, AutoCloseable sink) {
     int m = leaf.path().size();
     Slots[] slots = new Slots[m];
     boolean[] isList = new boolean[m];
@@ -306,8 +306,10 @@ final class NestedAssembler {
     Leaf.Kind kind = Leaf.kind(field);
     if (kind == Leaf.Kind.LEAF) {
       Unravelled u = data.get(0);
-      if (u.sink() != null) {
-        VectorFiller.fillFromSink(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count, u.sink());
+      if (u.sink() instanceof ArrowSink fixed) {
+        VectorFiller.fillFromSink(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count, fixed);
+      } else if (u.sink() instanceof ArrowVariableSink variable) {
+        VectorFiller.fillFromVariableSink(vector, u.values(), u.layers()[depth].count, variable, leaves.get(0).physical().bits() / 8);
       } else {
         VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
       }

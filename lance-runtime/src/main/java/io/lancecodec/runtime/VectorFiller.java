@@ -82,6 +82,26 @@ final class VectorFiller {
   }
 
   /**
+   * Variable-width values already in {@code sink} (see {@link ArrowVariableSink}), with their
+   * validity from the pieces' levels; the vector takes its own reference to the sink's data.
+   */
+  static void fillFromVariableSink(FieldVector vector, List<DecodedPage> pieces, int total, ArrowVariableSink sink, int width) {
+    if (sink.count() != total) {
+      throw LanceCodecException.corrupt("decoded " + sink.count() + " variable-width values for " + total + " slots");
+    }
+    Owned owned = new Owned(vector.getAllocator());
+    try {
+      byte[] validity = new byte[(total + 7) / 8];
+      int nulls = fillValidity(validity, pieces, total);
+      ArrowBuf data = sink.data().slice(0, Math.max(1, sink.size()));
+      vector.loadFieldBuffers(new ArrowFieldNode(total, nulls),
+          List.of(owned.copyOf(validity, validity.length), owned.copyOf(sink.offsets(), (total + 1) * width), data));
+    } finally {
+      owned.close();
+    }
+  }
+
+  /**
    * A packed struct: its validity from the levels, each child cut out of the decoded rows
    * (fixed rows as stored; variable rows with a u64 length before each variable child); children
    * of null structs are null too.

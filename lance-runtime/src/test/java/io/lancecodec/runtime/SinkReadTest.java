@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -152,6 +155,94 @@ class SinkReadTest extends WithAllocator {
       assertTrue(pages.get(1).stream().allMatch(d -> d.contains("full-zip") || d.contains("constant")), "w: " + pages.get(1));
       assertTrue(pages.get(0).stream().anyMatch(d -> d.contains("constant")), "i has an all-null page: " + pages.get(0));
       assertTrue(pages.get(0).size() >= KINDS.length, "i: " + pages.get(0));
+    }
+  }
+
+  /**
+   * A list of strings column whose pages differ in batches: long strings (full-zip rows, which
+   * decode in steps into the variable-width sink; codec-fsst's tests cover FSST ones), short ones
+   * (mini-block, whose values are moved into the sink), lists that are all null or empty, and
+   * null items; long batches hold over a MiB of row bytes, so one read splits a page into steps.
+   */
+  @ParameterizedTest
+  @EnumSource(value = FileVersion.class, names = {"V2_1", "V2_2"})
+  void listsOfStringsMixedPages(FileVersion version) {
+    Map<String, String> meta = Map.of("lance-encoding:compression", "none");
+    Field item = new Field("item", new FieldType(true, ArrowType.Utf8.INSTANCE, null, meta), null);
+    Field list = new Field("l", FieldType.nullable(ArrowType.List.INSTANCE), List.of(item));
+    Schema schema = new Schema(List.of(list));
+    Random rnd = new Random(21);
+    List<String> expected = new ArrayList<>();
+    Path path = dir.resolve("lists-" + version + ".lance");
+    String[] kinds = {"short", "long", "all-null", "empty", "long", "short"};
+    String[] words = {"lance", "arrow", "column", "page", "chunk", "the", "of", "mail", "list", "re:", "[dev]", "patch", "2026"};
+    try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version).withPageBytesPerColumn(64 << 10))) {
+      for (String kind : kinds) {
+        try (VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
+          ListVector lv = (ListVector) b.getVector(0);
+          VarCharVector items = (VarCharVector) lv.getDataVector();
+          lv.allocateNew();
+          int at = 0;
+          for (int r = 0; r < BATCH; r++) {
+            int k = kind.equals("empty") ? 0 : rnd.nextInt(kind.equals("short") ? 60 : 8);
+            if (kind.equals("all-null") || rnd.nextInt(10) == 0) {
+              lv.setNull(r);
+              continue;
+            }
+            lv.startNewValue(r);
+            for (int j = 0; j < k; j++) {
+              if (rnd.nextInt(7) == 0) {
+                items.setNull(at);
+              } else {
+                int len = kind.equals("long") ? 40 + rnd.nextInt(120) : rnd.nextInt(3);
+                StringBuilder sb = new StringBuilder("r" + r + ":");
+                for (int c = 0; c < len; c++) {
+                  sb.append(words[rnd.nextInt(words.length)]).append(' ');
+                }
+                items.setSafe(at, sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+              }
+              at++;
+            }
+            lv.endValue(r, k);
+          }
+          items.setValueCount(at);
+          lv.setValueCount(BATCH);
+          b.setRowCount(BATCH);
+          for (int r = 0; r < BATCH; r++) {
+            expected.add(String.valueOf(lv.getObject(r)));
+          }
+          w.write(b);
+        }
+      }
+    }
+    int n = expected.size();
+    try (LanceFileReader r = LanceFileReader.open(path)) {
+      List<String> pages = r.describePages().get(0);
+      assertTrue(pages.stream().anyMatch(d -> d.contains("full-zip")) && pages.stream().anyMatch(d -> d.contains("mini-block")),
+          "pages: " + pages);
+      try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+        assertRows(expected, all.getVector(0), 0, null);
+      }
+      Iterator<VectorSchemaRoot> it = r.scan(null, 1001, allocator);
+      int at = 0;
+      while (it.hasNext()) {
+        try (VectorSchemaRoot b = it.next()) {
+          assertRows(expected, b.getVector(0), at, null);
+          at += b.getRowCount();
+        }
+      }
+      assertEquals(n, at);
+      for (int k = 0; k < 4; k++) {
+        int from = rnd.nextInt(n / 2);
+        int to = from + 1 + rnd.nextInt(n - from - 1);
+        try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
+          assertRows(expected, range.getVector(0), from, null);
+        }
+      }
+      long[] rows = rnd.longs(800, 0, n).sorted().distinct().toArray();
+      try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+        assertRows(expected, t.getVector(0), 0, rows);
+      }
     }
   }
 

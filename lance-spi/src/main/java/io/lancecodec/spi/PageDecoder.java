@@ -27,6 +27,17 @@ public interface PageDecoder {
     return read(ranges);
   }
 
+  /**
+   * Like {@link #read(long[])}, for a caller that wants variable-width values in {@code sink}: a
+   * decoder that can appends every value the page would return (one per value slot, null slots
+   * as empty values) there in row order and returns the page with {@code values == null};
+   * otherwise (this default) it returns the page as {@code read} does and the caller moves the
+   * values itself.
+   */
+  default DecodedPage read(long[] ranges, VariableWidthSink sink) {
+    return read(ranges);
+  }
+
   /** A human readable description of the layout and its compression tree, for inspect. */
   String describe();
 }

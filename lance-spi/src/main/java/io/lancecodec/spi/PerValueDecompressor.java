@@ -6,4 +6,13 @@ package io.lancecodec.spi;
  */
 public interface PerValueDecompressor {
   DataBlock decompress(DataBlock block);
+
+  /**
+   * Like {@link #decompress(DataBlock)}, but the result may be built on {@code reuse}'s arrays
+   * (see {@link DecodeBuffers}: valid until the next call with them). Codecs that build their
+   * output anew override this; the default ignores {@code reuse}.
+   */
+  default DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
+    return decompress(block);
+  }
 }

@@ -1,6 +1,7 @@
 package io.lancecodec.codec.fsst;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.PerValueDecompressor;
 
@@ -16,12 +17,17 @@ final class FsstPerValueDecompressor implements PerValueDecompressor {
 
   @Override
   public DataBlock decompress(DataBlock block) {
+    return decompress(block, null);
+  }
+
+  @Override
+  public DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
     DataBlock codes = inner.decompress(block);
     if (!(codes instanceof DataBlock.VariableWidth vw) || vw.numValues() != block.numValues()) {
       throw LanceCodecException.corrupt(
           "fsst: inner encoding produced " + codes.getClass().getSimpleName() + " of " + codes.numValues()
               + " values, expected " + block.numValues() + " variable-width values");
     }
-    return decoder.decompress(vw);
+    return decoder.decompress(vw, reuse);
   }
 }

@@ -379,7 +379,7 @@ final class FullZipPage {
         long a = ranges[i];
         long b = ranges[i + 1];
         if (bitsRep > 0) {
-          readItems(a, b, items, levels);
+          readItems(a, b, rowSpan(a, b), items, levels);
         } else if (variable) {
           readVariable(a, b, out);
         } else {
@@ -395,6 +395,119 @@ final class FullZipPage {
         return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
       }
       return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
+    }
+
+    /**
+     * Rows with lists of variable-width values (a {@code list<string>} column, say) are read in
+     * steps of about {@link #STREAM_BYTES} of row bytes: each step's items are gathered,
+     * decompressed into this thread's reused arrays and appended to {@code sink} while still in
+     * cache, instead of one block of the whole read that is then copied again. A range is split
+     * into steps through its repetition index entries (one more read); a short range costs the
+     * same two reads as {@link #read(long[])}, and items of short ranges are decompressed together.
+     */
+    @Override
+    public DecodedPage read(long[] ranges, io.lancecodec.spi.VariableWidthSink sink) {
+      if (bitsRep == 0 || !variable || zeroWidth || values == null) {
+        return read(ranges);
+      }
+      long total = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        total += ranges[i + 1] - ranges[i];
+      }
+      LevelSink levels = new LevelSink(true, bitsDef > 0);
+      Items items = new Items();
+      io.lancecodec.spi.DecodeBuffers reuse = REUSE.get();
+      try {
+        for (int i = 0; i < ranges.length; i += 2) {
+          long a = ranges[i];
+          long b = ranges[i + 1];
+          long[] span = rowSpan(a, b);
+          if (span[1] - span[0] <= STREAM_BYTES) {
+            readItems(a, b, span, items, levels);
+          } else {
+            long[] starts = rowStarts(a, b, span);
+            for (long s = a; s < b; ) {
+              long e = stepEnd(starts, a, s, b);
+              long raw = starts[(int) (e - a)] - starts[(int) (s - a)];
+              readItems(s, e, new long[] {starts[(int) (s - a)], starts[(int) (e - a)]}, items, levels);
+              long decoded = flush(items, sink, reuse);
+              if (s == a && raw > 0) {
+                // the first step's expansion, projected over the range: one allocation, no doublings
+                sink.reserve((long) ((double) decoded / raw * (span[1] - starts[(int) (e - a)]) * 1.0625));
+              }
+              s = e;
+            }
+          }
+          if (items.valsLen >= STREAM_BYTES) {
+            flush(items, sink, reuse);
+          }
+        }
+        flush(items, sink, reuse);
+      } finally {
+        reuse.trim(KEEP_GATHER);
+      }
+      return new DecodedPage(null, levels.rep(), levels.def(), total, layers);
+    }
+
+    /** Per thread, the arrays a sink read's steps are decompressed into. */
+    private static final ThreadLocal<io.lancecodec.spi.DecodeBuffers> REUSE =
+        ThreadLocal.withInitial(io.lancecodec.spi.DecodeBuffers::new);
+
+    /**
+     * Decompresses the gathered items into {@code reuse}, appends them to {@code sink} and empties
+     * the gathering; returns the bytes appended.
+     */
+    private long flush(Items items, io.lancecodec.spi.VariableWidthSink sink, io.lancecodec.spi.DecodeBuffers reuse) {
+      if (items.count == 0) {
+        return 0;
+      }
+      DataBlock v = values.decompress(items.view(), reuse);
+      if (!(v instanceof DataBlock.VariableWidth vw) || vw.numValues() != items.count) {
+        throw LanceCodecException.corrupt("full-zip: " + items.count + " items decompressed to " + v.numValues() + " "
+            + v.getClass().getSimpleName() + " values");
+      }
+      sink.append(vw);
+      items.count = 0;
+      items.valsLen = 0;
+      items.dataLen = 0;
+      return vw.offset((int) vw.numValues()) - vw.offset(0);
+    }
+
+    /**
+     * Where each of rows {@code [a, b]} starts in buffer 0, from the repetition index, checked to
+     * be in order and inside {@code span} (the bytes of rows [a, b)).
+     */
+    private long[] rowStarts(long a, long b, long[] span) {
+      int n = LanceCodecException.checkedInt(b - a + 1, "rows in one read");
+      byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((long) n * indexWidth, "index read"));
+      long[] starts = new long[n];
+      long prev = span[0];
+      for (int i = 0; i < n; i++) {
+        long v = LittleEndian.getUnsigned(idx, i * indexWidth, indexWidth);
+        if (v < prev || v > span[1]) {
+          throw LanceCodecException.corrupt("full-zip: repetition index entry of row " + (a + i) + " = " + v
+              + " is out of order or outside bytes [" + span[0] + ", " + span[1] + ")");
+        }
+        starts[i] = v;
+        prev = v;
+      }
+      return starts;
+    }
+
+    /** The end of the step from row {@code s}: the furthest row within {@link #STREAM_BYTES} of it, at least s + 1. */
+    private static long stepEnd(long[] starts, long a, long s, long b) {
+      long limit = starts[(int) (s - a)] + STREAM_BYTES;
+      int lo = (int) (s - a) + 1;
+      int hi = (int) (b - a);
+      while (lo < hi) {
+        int mid = (lo + hi + 1) >>> 1;
+        if (starts[mid] <= limit) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return a + lo;
     }
 
     /** Bytes of rows [a, b) found through the repetition index. */
@@ -538,9 +651,11 @@ final class FullZipPage {
       return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, cap * 2L));
     }
 
-    /** Items of rows with lists: control word, then the value if visible (length + bytes if variable). */
-    private void readItems(long a, long b, Items items, LevelSink levels) {
-      long[] span = rowSpan(a, b);
+    /**
+     * Items of rows with lists, whose bytes are {@code span} of buffer 0: control word, then the
+     * value if visible (length + bytes if variable).
+     */
+    private void readItems(long a, long b, long[] span, Items items, LevelSink levels) {
       int rawLen = (int) (span[1] - span[0]);
       byte[] raw = kept(ROWS, rawLen);
       source.readInto(0, span[0], rawLen, raw, 0);
