@@ -62,8 +62,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       codes each) decoded one by one, as a scan does: into the thread's reused
  *       {@link io.lancecodec.spi.DecodeBuffers}, from which the scan copies each chunk out;
  *   <li>{@code miniBlockFresh}: the same into a new array per chunk, as a random access does;
- *   <li>{@code perValue}: the whole page's compressed values decoded in one call (the full-zip
- *       path, and the kernel with the least per-call overhead);
+ *   <li>{@code perValue}: the whole page's compressed values decoded in one call into a new array
+ *       (the kernel with the least per-call overhead);
+ *   <li>{@code perValueSteps}: the same values in steps of 256 KiB of codes, each into the
+ *       thread's reused {@link io.lancecodec.spi.DecodeBuffers}, as the full-zip reader decodes
+ *       lists of strings before copying each step into Arrow;
  *   <li>{@code copyBaseline}: {@code Arrays.copyOf} of the raw string bytes, the memory-speed
  *       ceiling measured in the same run.
  * </ul>
@@ -109,7 +112,12 @@ public class FsstBenchmark {
     MiniBlockDecompressor miniBlock;
     DataBlock perValueCodes;
     PerValueDecompressor perValue;
+    /** perValueCodes cut into steps of about {@link #STEP_BYTES} of codes (offsets rebased per step, data shared). */
+    final List<DataBlock> perValueSteps = new ArrayList<>();
   }
+
+  /** Code bytes per step of {@code perValueSteps}: FullZipPage's step of row bytes. */
+  static final int STEP_BYTES = 256 << 10;
 
   private final List<Page> pages = new ArrayList<>();
   private long rawBytes;
@@ -298,6 +306,18 @@ public class FsstBenchmark {
     Encoded<DataBlock> pv = fsst.proposePerValue(raw, ctx).orElseThrow().compressor().compress(raw);
     page.perValue = registry.perValue(pv.encoding());
     page.perValueCodes = pv.data();
+    DataBlock.VariableWidth codes = (DataBlock.VariableWidth) pv.data();
+    int total = (int) codes.numValues();
+    for (int a = 0; a < total; ) {
+      int b = a + 1;
+      while (b < total && codes.offset(b + 1) - codes.offset(a) <= STEP_BYTES) {
+        b++;
+      }
+      int w = codes.bitsPerOffset() / 8;
+      byte[] offs = Arrays.copyOfRange(codes.offsets(), a * w, (b + 1) * w);
+      page.perValueSteps.add(new DataBlock.VariableWidth(offs, codes.bitsPerOffset(), codes.data(), b - a));
+      a = b;
+    }
     int table = ((CompressiveEncoding) c.encoding()).getFsst().getSymbolTable().size();
     long ours = writeOurs(page);
     long ref = writeReference(page);
@@ -425,6 +445,18 @@ public class FsstBenchmark {
     long sum = 0;
     for (Page page : pages) {
       sum += page.perValue.decompress(page.perValueCodes).numValues();
+    }
+    counter.bytes += rawBytes;
+    return sum;
+  }
+
+  @Benchmark
+  public long perValueSteps(Bytes counter, Reuse reuse) {
+    long sum = 0;
+    for (Page page : pages) {
+      for (DataBlock step : page.perValueSteps) {
+        sum += page.perValue.decompress(step, reuse.buffers).numValues();
+      }
     }
     counter.bytes += rawBytes;
     return sum;
