@@ -56,9 +56,18 @@ final class ArrowSink implements FixedWidthSink, AutoCloseable {
   }
 
   private void ensure(long need) {
+    buf = grown(allocator, buf, size, need);
+  }
+
+  /**
+   * {@code buf} (null: none yet), of which {@code size} bytes are used, or a buffer of at least
+   * {@code need} bytes (double the old one if that is more) holding those bytes, the old one
+   * released.
+   */
+  static ArrowBuf grown(BufferAllocator allocator, ArrowBuf buf, long size, long need) {
     long cap = buf == null ? 0 : buf.capacity();
     if (need <= cap) {
-      return;
+      return buf;
     }
     if (need > Integer.MAX_VALUE - 16) {
       throw LanceCodecException.unsupported("decoded batch exceeds 2 GiB of values; use a smaller batch size");
@@ -68,7 +77,7 @@ final class ArrowSink implements FixedWidthSink, AutoCloseable {
       grown.setBytes(0, buf, 0, size);
       buf.close();
     }
-    buf = grown;
+    return grown;
   }
 
   @Override

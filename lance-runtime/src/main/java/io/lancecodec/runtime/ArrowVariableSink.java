@@ -103,19 +103,7 @@ final class ArrowVariableSink implements VariableWidthSink, AutoCloseable {
   }
 
   private void ensureData(long need) {
-    long cap = data == null ? 0 : data.capacity();
-    if (need <= cap) {
-      return;
-    }
-    if (need > Integer.MAX_VALUE - 16) {
-      throw LanceCodecException.unsupported("decoded batch exceeds 2 GiB of values; use a smaller batch size");
-    }
-    ArrowBuf grown = allocator.buffer(Math.max(need, Math.min(Integer.MAX_VALUE - 16, cap * 2)));
-    if (data != null) {
-      grown.setBytes(0, data, 0, size);
-      data.close();
-    }
-    data = grown;
+    data = ArrowSink.grown(allocator, data, size, need);
   }
 
   private void ensureOffsets(long entries) {

@@ -215,34 +215,11 @@ class SinkReadTest extends WithAllocator {
         }
       }
     }
-    int n = expected.size();
     try (LanceFileReader r = LanceFileReader.open(path)) {
       List<String> pages = r.describePages().get(0);
       assertTrue(pages.stream().anyMatch(d -> d.contains("full-zip")) && pages.stream().anyMatch(d -> d.contains("mini-block")),
           "pages: " + pages);
-      try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-        assertRows(expected, all.getVector(0), 0, null);
-      }
-      Iterator<VectorSchemaRoot> it = r.scan(null, 1001, allocator);
-      int at = 0;
-      while (it.hasNext()) {
-        try (VectorSchemaRoot b = it.next()) {
-          assertRows(expected, b.getVector(0), at, null);
-          at += b.getRowCount();
-        }
-      }
-      assertEquals(n, at);
-      for (int k = 0; k < 4; k++) {
-        int from = rnd.nextInt(n / 2);
-        int to = from + 1 + rnd.nextInt(n - from - 1);
-        try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
-          assertRows(expected, range.getVector(0), from, null);
-        }
-      }
-      long[] rows = rnd.longs(800, 0, n).sorted().distinct().toArray();
-      try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-        assertRows(expected, t.getVector(0), 0, rows);
-      }
+      assertReads(r, expected, rnd, 1);
     }
   }
 
@@ -250,37 +227,45 @@ class SinkReadTest extends WithAllocator {
     return values.stream().filter("null"::equals).count();
   }
 
-  /** A full read, a scan in odd batches, row ranges across page edges and a large sorted take. */
+  /** Checks the reads of a file of vectors whose pages differ (see {@link #vectorsMixedPages}). */
   private void checkReads(Path path, List<String> expected, Random rnd) {
-    int n = expected.size();
     try (LanceFileReader r = LanceFileReader.open(path)) {
       List<String> pages = r.describePages().get(0);
       assertTrue(pages.size() >= 4 && pages.stream().anyMatch(d -> d.contains("full-zip")), "pages: " + pages);
       assertTrue(pages.stream().anyMatch(d -> d.contains("item validity")), "pages: " + pages);
-      try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-        assertRows(expected, all.getVector(0), 0, null);
-        assertEquals(countNulls(expected), all.getVector(0).getNullCount());
+      assertReads(r, expected, rnd, BATCH);
+    }
+  }
+
+  /**
+   * A full read, a scan in odd batches, row ranges (of at least {@code minRange} rows) across page
+   * edges and a large sorted take, each checked row by row against {@code expected}.
+   */
+  private void assertReads(LanceFileReader r, List<String> expected, Random rnd, int minRange) {
+    int n = expected.size();
+    try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+      assertRows(expected, all.getVector(0), 0, null);
+      assertEquals(countNulls(expected), all.getVector(0).getNullCount());
+    }
+    Iterator<VectorSchemaRoot> it = r.scan(null, 1001, allocator);
+    int at = 0;
+    while (it.hasNext()) {
+      try (VectorSchemaRoot b = it.next()) {
+        assertRows(expected, b.getVector(0), at, null);
+        at += b.getRowCount();
       }
-      Iterator<VectorSchemaRoot> it = r.scan(null, 1001, allocator);
-      int at = 0;
-      while (it.hasNext()) {
-        try (VectorSchemaRoot b = it.next()) {
-          assertRows(expected, b.getVector(0), at, null);
-          at += b.getRowCount();
-        }
+    }
+    assertEquals(n, at);
+    for (int k = 0; k < 4; k++) {
+      int from = rnd.nextInt(n / 2);
+      int to = from + minRange + rnd.nextInt(n - from - minRange);
+      try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
+        assertRows(expected, range.getVector(0), from, null);
       }
-      assertEquals(n, at);
-      for (int k = 0; k < 4; k++) {
-        int from = rnd.nextInt(n / 2);
-        int to = from + BATCH + rnd.nextInt(n - from - BATCH);
-        try (VectorSchemaRoot range = r.readRange(from, to, null, allocator)) {
-          assertRows(expected, range.getVector(0), from, null);
-        }
-      }
-      long[] rows = rnd.longs(1500, 0, n).sorted().toArray();
-      try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-        assertRows(expected, t.getVector(0), 0, rows);
-      }
+    }
+    long[] rows = rnd.longs(1500, 0, n).sorted().toArray();
+    try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+      assertRows(expected, t.getVector(0), 0, rows);
     }
   }
 

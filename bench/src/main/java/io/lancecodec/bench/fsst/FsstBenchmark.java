@@ -414,26 +414,22 @@ public class FsstBenchmark {
 
   @Benchmark
   public long miniBlock(Bytes counter, Reuse reuse) {
-    long sum = 0;
-    for (Page page : pages) {
-      for (int k = 0; k < page.chunks.size(); k++) {
-        long n = page.chunkValues.get(k);
-        DataBlock.VariableWidth b = (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), n, reuse.buffers);
-        sum += b.offset((int) n);
-      }
-    }
-    counter.bytes += rawBytes;
-    return sum;
+    return decodeChunks(counter, reuse.buffers);
   }
 
   @Benchmark
   public long miniBlockFresh(Bytes counter) {
+    return decodeChunks(counter, null);
+  }
+
+  /** Every chunk of every page, into {@code reuse} (null: a new array per chunk). */
+  private long decodeChunks(Bytes counter, io.lancecodec.spi.DecodeBuffers reuse) {
     long sum = 0;
     for (Page page : pages) {
       for (int k = 0; k < page.chunks.size(); k++) {
         long n = page.chunkValues.get(k);
-        DataBlock.VariableWidth b = (DataBlock.VariableWidth) page.miniBlock.decompress(page.chunks.get(k), n);
-        sum += b.offset((int) n);
+        DataBlock b = reuse == null ? page.miniBlock.decompress(page.chunks.get(k), n) : page.miniBlock.decompress(page.chunks.get(k), n, reuse);
+        sum += ((DataBlock.VariableWidth) b).offset((int) n);
       }
     }
     counter.bytes += rawBytes;

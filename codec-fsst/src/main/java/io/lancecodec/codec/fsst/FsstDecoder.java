@@ -203,23 +203,32 @@ final class FsstDecoder {
         o += (int) t[LENGTH + c];
         p += 8;
       } else {
-        int c = in[p] & 0xFF;
-        at[p - ws] = o;
-        if (c == FsstFormat.ESCAPE) {
-          if (p + 1 >= we) {
-            throw danglingEscape(b);
-          }
-          at[p + 1 - ws] = -1;
-          out[o++] = in[p + 1];
-          p += 2;
-        } else {
-          LittleEndian.putLong(out, o, t[c]);
-          o += (int) t[LENGTH + c];
-          p++;
-        }
+        long r = step(in, p, ws, we, out, o, t, at, b);
+        p = (int) (r >>> 32);
+        o = (int) r;
       }
     }
     return (long) p << 32 | (o & 0xFFFFFFFFL);
+  }
+
+  /**
+   * Decodes the one code at {@code p} (an escape with its literal, or a symbol), noting its
+   * output position as {@link #decodeWindow} does; returns the next code position (high half) and
+   * output position (low half).
+   */
+  private static long step(byte[] in, int p, int ws, int we, byte[] out, int o, long[] t, int[] at, int b) {
+    int c = in[p] & 0xFF;
+    at[p - ws] = o;
+    if (c == FsstFormat.ESCAPE) {
+      if (p + 1 >= we) {
+        throw danglingEscape(b);
+      }
+      at[p + 1 - ws] = -1;
+      out[o] = in[p + 1];
+      return (long) (p + 2) << 32 | ((o + 1) & 0xFFFFFFFFL);
+    }
+    LittleEndian.putLong(out, o, t[c]);
+    return (long) (p + 1) << 32 | ((o + (int) t[LENGTH + c]) & 0xFFFFFFFFL);
   }
 
   /**
@@ -236,20 +245,9 @@ final class FsstDecoder {
   private static long decodeShort(byte[] in, int p, int ws, int we, byte[] out, int o, long[] t, int[] at, int b) {
     int limit = out.length - 64;
     while (p < we && o <= limit) {
-      int c = in[p] & 0xFF;
-      at[p - ws] = o;
-      if (c == FsstFormat.ESCAPE) {
-        if (p + 1 >= we) {
-          throw danglingEscape(b);
-        }
-        at[p + 1 - ws] = -1;
-        out[o++] = in[p + 1];
-        p += 2;
-      } else {
-        LittleEndian.putLong(out, o, t[c]);
-        o += (int) t[LENGTH + c];
-        p++;
-      }
+      long r = step(in, p, ws, we, out, o, t, at, b);
+      p = (int) (r >>> 32);
+      o = (int) r;
     }
     return (long) p << 32 | (o & 0xFFFFFFFFL);
   }
