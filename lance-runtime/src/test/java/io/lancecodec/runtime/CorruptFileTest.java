@@ -137,6 +137,82 @@ class CorruptFileTest extends WithAllocator {
     corruptionFailsCleanly(validNestedFile(version), "nested");
   }
 
+  /**
+   * Full-zip lists of strings large enough (about 900 KB of rows, a tenth of them repetition
+   * index) that a read splits them into steps through the repetition index, which flipped bytes
+   * then hit often: out-of-order or out-of-range entries must fail as CORRUPT.
+   */
+  @ParameterizedTest
+  @MethodSource("versions")
+  void largeFullZipListCorruptionFailsCleanly(FileVersion version) throws Exception {
+    Path f = dir.resolve("lists-" + version + ".lance");
+    Field item = new Field("item", new FieldType(true, ArrowType.Utf8.INSTANCE, null,
+        java.util.Map.of("lance-encoding:structural-encoding", "fullzip", "lance-encoding:compression", "none")), null);
+    Schema schema = new Schema(List.of(NestedData.list("l", item)));
+    int n = 20_000;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      org.apache.arrow.vector.complex.ListVector lv = (org.apache.arrow.vector.complex.ListVector) root.getVector(0);
+      org.apache.arrow.vector.VarCharVector items = (org.apache.arrow.vector.VarCharVector) lv.getDataVector();
+      lv.allocateNew();
+      Random rnd = new Random(17);
+      int at = 0;
+      for (int r = 0; r < n; r++) {
+        if (rnd.nextInt(15) == 0) {
+          lv.setNull(r);
+          continue;
+        }
+        int k = rnd.nextInt(4);
+        lv.startNewValue(r);
+        for (int j = 0; j < k; j++) {
+          if (rnd.nextInt(9) == 0) {
+            items.setNull(at);
+          } else {
+            byte[] v = new byte[5 + rnd.nextInt(30)];
+            for (int c = 0; c < v.length; c++) {
+              v[c] = (byte) ('a' + rnd.nextInt(26));
+            }
+            items.setSafe(at, v);
+          }
+          at++;
+        }
+        lv.endValue(r, k);
+      }
+      items.setValueCount(at);
+      lv.setValueCount(n);
+      root.setRowCount(n);
+      try (LanceFileWriter w = LanceFileWriter.open(f, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(root);
+      }
+    }
+    byte[] valid = Files.readAllBytes(f);
+    try (LanceFileReader r = LanceFileReader.open(f)) {
+      assertTrue(r.describePages().toString().contains("full-zip"), r.describePages().toString());
+    }
+    assertTrue(valid.length > 600_000, "large enough for several steps: " + valid.length);
+    corruptionFailsCleanly(valid, "lists");
+    // The repetition index: n + 1 little-endian u32 row starts from 0, found by their shape.
+    ByteBuffer bb = ByteBuffer.wrap(valid).order(ByteOrder.LITTLE_ENDIAN);
+    int index = -1;
+    for (int p = 0; p + 4 * (n + 1) <= valid.length && index < 0; p += 4) {
+      if (bb.getInt(p) != 0) {
+        continue;
+      }
+      boolean rising = true;
+      for (int i = 1; i <= n && rising; i++) {
+        rising = bb.getInt(p + 4 * i) > bb.getInt(p + 4 * (i - 1)) || bb.getInt(p + 4 * i) == bb.getInt(p + 4 * (i - 1));
+      }
+      index = rising && bb.getInt(p + 4 * n) > 600_000 ? p : -1;
+    }
+    assertTrue(index >= 0, "repetition index found");
+    // a row in the middle that starts before the row before it, or past the page's rows
+    for (int[] patch : new int[][] {{n / 2, bb.getInt(index + 4 * (n / 2 - 1)) - 1}, {n / 3, Integer.MAX_VALUE}}) {
+      byte[] bad = valid.clone();
+      ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(index + 4 * patch[0], patch[1]);
+      LanceCodecException e = tryRead(bad, "lists-index.lance");
+      assertTrue(e != null && e.kind() == LanceCodecException.Kind.CORRUPT, "row " + patch[0] + " start " + patch[1] + ": " + e);
+    }
+  }
+
   /** Truncations must fail; flipped bytes may read, but only ever fail as a LanceCodecException. */
   private static void corruptionFailsCleanly(byte[] valid, String tag) throws Exception {
     if (tryRead(valid, "nested-ok.lance") != null) {
