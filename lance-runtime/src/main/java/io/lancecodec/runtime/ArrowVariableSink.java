@@ -53,11 +53,10 @@ final class ArrowVariableSink implements VariableWidthSink, AutoCloseable {
     if (end > base) {
       data.setBytes(size, block.data(), (int) base, end - base);
     }
-    byte[] src = block.offsets();
     long prev = base;
     long shift = size - base;
     for (int i = 1; i <= n; i++) {
-      long o = block.bitsPerOffset() == 32 ? LittleEndian.getInt(src, 4 * i) & 0xFFFFFFFFL : LittleEndian.getLong(src, 8 * i);
+      long o = block.offset(i);
       if (o < prev || o > end) {
         throw LanceCodecException.corrupt("variable value " + (i - 1) + " ends at " + o + ", out of order or past " + end);
       }

@@ -542,14 +542,7 @@ public final class LanceFileReader implements AutoCloseable {
       if (lr.length != 0) {
         try {
           long before = sink == null ? 0 : sink.size();
-          DecodedPage d = sink == null ? col.pages().get(p).read(lr) : col.pages().get(p).read(lr, bits, sink);
-          long want = 0;
-          for (int k = 0; k < lr.length; k += 2) {
-            want += lr[k + 1] - lr[k];
-          }
-          if (d.numRows() != want) {
-            throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
-          }
+          DecodedPage d = checkRows(sink == null ? col.pages().get(p).read(lr) : col.pages().get(p).read(lr, bits, sink), lr);
           if (sink != null) {
             DataBlock kept = null;
             if (d.values() != null && mode == SinkMode.ROWS) {
@@ -574,11 +567,7 @@ public final class LanceFileReader implements AutoCloseable {
     if (counts == null) {
       return null;
     }
-    long[] c = new long[counts.size()];
-    for (int k = 0; k < c.length; k++) {
-      c[k] = counts.get(k);
-    }
-    return c;
+    return longs(counts);
   }
 
   /**
@@ -598,14 +587,7 @@ public final class LanceFileReader implements AutoCloseable {
       }
       try {
         int before = sink.count();
-        DecodedPage d = col.pages().get(p).read(lr, sink);
-        long want = 0;
-        for (int k = 0; k < lr.length; k += 2) {
-          want += lr[k + 1] - lr[k];
-        }
-        if (d.numRows() != want) {
-          throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
-        }
+        DecodedPage d = checkRows(col.pages().get(p).read(lr, sink), lr);
         if (d.values() instanceof DataBlock.VariableWidth vw) {
           sink.append(vw);
         } else if (d.values() instanceof DataBlock.AllNull) {
@@ -619,11 +601,27 @@ public final class LanceFileReader implements AutoCloseable {
         throw e.within("page " + p);
       }
     }
-    long[] c = new long[counts.size()];
-    for (int k = 0; k < c.length; k++) {
-      c[k] = counts.get(k);
+    return longs(counts);
+  }
+
+  /** {@code d}, checked to hold as many rows as the page-relative ranges {@code lr} name. */
+  private static DecodedPage checkRows(DecodedPage d, long[] lr) {
+    long want = 0;
+    for (int k = 0; k < lr.length; k += 2) {
+      want += lr[k + 1] - lr[k];
     }
-    return c;
+    if (d.numRows() != want) {
+      throw LanceCodecException.corrupt("page decoded " + d.numRows() + " rows, expected " + want);
+    }
+    return d;
+  }
+
+  private static long[] longs(List<Long> list) {
+    long[] a = new long[list.size()];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = list.get(k);
+    }
+    return a;
   }
 
   /** The part of sorted {@code ranges} from range {@code i} on that falls in page rows [p0, p1), relative to p0. */
@@ -640,11 +638,7 @@ public final class LanceFileReader implements AutoCloseable {
         break;
       }
     }
-    long[] lr = new long[local.size()];
-    for (int k = 0; k < lr.length; k++) {
-      lr[k] = local.get(k);
-    }
-    return lr;
+    return longs(local);
   }
 
   /** The first range from {@code i} on that does not end by page end {@code p1}. */

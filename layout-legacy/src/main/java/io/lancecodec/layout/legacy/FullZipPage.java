@@ -425,15 +425,17 @@ final class FullZipPage {
           if (span[1] - span[0] <= STREAM_BYTES) {
             readItems(a, b, span, items, levels);
           } else {
+            // earlier short ranges first, so that the first step's expansion is its own
+            flush(items, sink, reuse);
             long[] starts = rowStarts(a, b, span);
             for (long s = a; s < b; ) {
               long e = stepEnd(starts, a, s, b);
-              long raw = starts[(int) (e - a)] - starts[(int) (s - a)];
-              readItems(s, e, new long[] {starts[(int) (s - a)], starts[(int) (e - a)]}, items, levels);
+              long[] step = {starts[(int) (s - a)], starts[(int) (e - a)]};
+              readItems(s, e, step, items, levels);
               long decoded = flush(items, sink, reuse);
-              if (s == a && raw > 0) {
+              if (s == a && step[1] > step[0]) {
                 // the first step's expansion, projected over the range: one allocation, no doublings
-                sink.reserve((long) ((double) decoded / raw * (span[1] - starts[(int) (e - a)]) * 1.0625));
+                sink.reserve((long) ((double) decoded / (step[1] - step[0]) * (span[1] - step[1]) * 1.0625));
               }
               s = e;
             }
@@ -467,9 +469,7 @@ final class FullZipPage {
             + v.getClass().getSimpleName() + " values");
       }
       sink.append(vw);
-      items.count = 0;
-      items.valsLen = 0;
-      items.dataLen = 0;
+      items.clear();
       return vw.offset((int) vw.numValues()) - vw.offset(0);
     }
 
@@ -579,6 +579,13 @@ final class FullZipPage {
        */
       DataBlock view() {
         return variable ? new DataBlock.VariableWidth(offs, width * 8, vals, count) : new DataBlock.FixedWidth(vals, width * 8, count);
+      }
+
+      /** Empties the gathering (its arrays are kept). */
+      void clear() {
+        count = 0;
+        valsLen = 0;
+        dataLen = 0;
       }
 
       /**
