@@ -78,6 +78,8 @@ public class BitpackBenchmark {
   int[] chunkOffsets;
   int[] chunkSizes;
   MiniBlockDecompressor decoder;
+  DataBlock.FixedWidth block;
+  MiniBlockCompressor compressor;
   // JavaFastPFOR
   int[] fastPacked;
   int[] fastOut;
@@ -106,10 +108,11 @@ public class BitpackBenchmark {
     ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(values);
     unpackedBytes = new byte[n * 4];
 
-    DataBlock.FixedWidth block = new DataBlock.FixedWidth(raw, 32, n);
+    block = new DataBlock.FixedWidth(raw, 32, n);
     BitpackPlugin plugin = new BitpackPlugin();
     Stats stats = new Stats(n, 32, width, n, raw.length, 4);
     MiniBlockCompressor c = plugin.proposeMiniBlock(block, new FixedContext(stats)).orElseThrow().compressor();
+    compressor = c;
     MiniBlockCompressed packed = c.compress(block);
     chunks = packed.buffers().get(0);
     chunkOffsets = new int[packed.chunks().size()];
@@ -187,6 +190,32 @@ public class BitpackBenchmark {
       }
     }
     return unpackedBytes;
+  }
+
+  /**
+   * The write side: our mini-block compressor over the page as the writer calls it (each chunk's
+   * width measured, then every chunk packed into one buffer of the exact size).
+   */
+  @Benchmark
+  @OperationsPerInvocation(N)
+  public MiniBlockCompressed oursPack() {
+    MiniBlockCompressed last = null;
+    for (int rep = 0; rep < N / page; rep++) {
+      last = compressor.compress(block);
+    }
+    return last;
+  }
+
+  /** JavaFastPFOR packing the same int values at the page's one width into a reused array. */
+  @Benchmark
+  @OperationsPerInvocation(N)
+  public int[] fastPforPack() {
+    for (int rep = 0; rep < N / page; rep++) {
+      for (int b = 0; b < page / 32; b++) {
+        BitPacking.fastpack(values, b * 32, fastPacked, b * width, width);
+      }
+    }
+    return fastPacked;
   }
 
   @Benchmark

@@ -13,7 +13,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
 /**
- * Full scans of some of the comparison's data sets by one system, in this JVM, in the order given:
+ * Full scans (or, with {@code -Dprobe.op=write}, writes of the whole file) of some of the
+ * comparison's data sets by one system, in this JVM, in the order given:
  * run it once per data set (a fresh JVM each) and once with all of them to see whether scanning
  * the others first changes a data set's time (JIT profiles shared across data sets). Also reports
  * process CPU time over wall time, which tells whether a reader decodes on more than one thread.
@@ -57,6 +58,7 @@ public final class ScanProbe {
               : new Engines.Ref(version, alloc);
           Path file = tmp.resolve(name + "." + e.name());
           long size = e.write(d, file);
+          boolean writes = "write".equals(System.getProperty("probe.op"));
           try (Engines.Reader r = e.open(d, file)) {
             List<Double> ms = new ArrayList<>();
             long cpu0 = os.getProcessCpuTime();
@@ -64,14 +66,18 @@ public final class ScanProbe {
             long end = wall0 + (long) (seconds * 1e9);
             while (System.nanoTime() < end) {
               long t = System.nanoTime();
-              r.scan(false);
+              if (writes) {
+                e.write(d, file);
+              } else {
+                r.scan(false);
+              }
               ms.add((System.nanoTime() - t) / 1e6);
             }
             double cpuPerWall = (os.getProcessCpuTime() - cpu0) / (double) (System.nanoTime() - wall0);
             Collections.sort(ms);
             double best = ms.get(0);
             double median = ms.get(ms.size() / 2);
-            System.out.printf(Locale.ROOT, "%-16s %s size %d scans %d best %.2f ms (%.0f MB/s) median %.2f ms (%.0f MB/s)"
+            System.out.printf(Locale.ROOT, "%-16s %s size %d " + (writes ? "writes" : "scans") + " %d best %.2f ms (%.0f MB/s) median %.2f ms (%.0f MB/s)"
                     + " process cpu/wall %.2f%n", name, e.name(), size, ms.size(), best, d.rawBytes / 1e3 / best, median,
                 d.rawBytes / 1e3 / median, cpuPerWall);
           }

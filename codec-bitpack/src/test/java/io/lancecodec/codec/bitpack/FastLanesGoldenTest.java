@@ -66,7 +66,7 @@ class FastLanesGoldenTest {
     for (int i = 0; i < n; i++) {
       io.lancecodec.spi.LittleEndian.putUnsigned(data, i * bits / 8, bits / 8, f.applyAsLong(i));
     }
-    return InlineBitpacking.packChunk(data, bits, 0, n, new long[1024], new long[1024]);
+    return InlineBitpacking.packChunk(data, bits, 0, n);
   }
 
   @ParameterizedTest
@@ -129,6 +129,46 @@ class FastLanesGoldenTest {
           assertEquals((byte) 0x5A, out[i], "wrote before its range");
         }
         for (int i = dstOff + 128 * bits; i < out.length; i++) {
+          assertEquals((byte) 0x5A, out[i], "wrote past its range");
+        }
+      }
+    }
+  }
+
+  /**
+   * The generated packers write, for every element width and bit width, at unaligned offsets,
+   * exactly the words of the plain per-row loop ({@link FastLanes#pack}, which the unpacking test
+   * above ties to the per-bit formula), and nothing outside their range. Values use their whole
+   * width, so the masks that drop bits pushed into the next field are exercised.
+   */
+  @Test
+  void generatedPackersMatchReferenceFormula() {
+    java.util.Random rnd = new java.util.Random(6);
+    for (int bits : new int[] {8, 16, 32, 64}) {
+      for (int width = 0; width <= bits; width++) {
+        long[] in = new long[1024];
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        for (int i = 0; i < 1024; i++) {
+          // every third value all ones (the widest a field holds), in even and odd lanes alike
+          in[i] = i % 3 == 0 ? mask : rnd.nextLong() & mask;
+        }
+        long[] words = new long[1024];
+        FastLanes.pack(bits, width, in, words);
+        int nWords = 1024 / bits * width;
+        byte[] expected = new byte[nWords * bits / 8];
+        Words.write(words, nWords, bits, expected, 0);
+        int srcOff = 1 + rnd.nextInt(7);
+        byte[] values = new byte[srcOff + 128 * bits];
+        Words.write(in, 1024, bits, values, srcOff);
+        int dstOff = 3;
+        byte[] out = new byte[dstOff + nWords * bits / 8 + 5];
+        java.util.Arrays.fill(out, (byte) 0x5A);
+        FastLanesPack.pack(bits, width, values, srcOff, out, dstOff);
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, dstOff, dstOff + expected.length), "bits " + bits + " width " + width);
+        for (int i = 0; i < dstOff; i++) {
+          assertEquals((byte) 0x5A, out[i], "wrote before its range");
+        }
+        for (int i = dstOff + expected.length; i < out.length; i++) {
           assertEquals((byte) 0x5A, out[i], "wrote past its range");
         }
       }

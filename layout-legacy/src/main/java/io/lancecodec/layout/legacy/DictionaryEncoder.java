@@ -246,27 +246,32 @@ final class DictionaryEncoder {
 
   /** Bits of the widest value read as unsigned (a negative value needs the full width). */
   private static int packedWidth(DataBlock.FixedWidth fw) {
+    int bits = fw.bitsPerValue();
+    if (bits != 16 && bits != 32 && bits != 64) {
+      return bits;
+    }
     byte[] d = fw.data();
-    int n = (int) fw.numValues();
+    int wb = bits / 8;
+    int len = (int) fw.numValues() * wb;
+    // whole 8-byte words ORed, then folded down to one value's width: a quarter of the loads of
+    // reading 16-bit values one by one. The top bit of a word is the top bit of a value, so once
+    // it is set the width is the full one.
     long or = 0;
-    switch (fw.bitsPerValue()) {
-      case 16:
-        for (int i = 0; i < n; i++) {
-          or |= LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
-        }
-        break;
-      case 32:
-        for (int i = 0; i < n; i++) {
-          or |= LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
-        }
-        break;
-      case 64:
-        for (int i = 0; i < n && or >= 0; i++) {
-          or |= LittleEndian.getLong(d, 8 * i);
-        }
-        break;
-      default:
-        return fw.bitsPerValue();
+    int i = 0;
+    for (; i + 8 <= len && or >= 0; i += 8) {
+      or |= LittleEndian.getLong(d, i);
+    }
+    if (or < 0) {
+      return bits;
+    }
+    if (wb == 2) {
+      or |= or >>> 32;
+      or = (or | or >>> 16) & 0xFFFFL;
+    } else if (wb == 4) {
+      or = (or | or >>> 32) & 0xFFFFFFFFL;
+    }
+    for (; i < len; i += wb) {
+      or |= LittleEndian.getUnsigned(d, i, wb);
     }
     return 64 - Long.numberOfLeadingZeros(or);
   }
