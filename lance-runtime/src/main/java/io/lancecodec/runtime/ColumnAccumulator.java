@@ -221,14 +221,14 @@ final class ColumnAccumulator {
           // nothing appended yet (an empty page): an empty list block of the column's shape
           block = lists == null ? new DataBlock.FixedSizeList(new DataBlock.FixedWidth(new byte[0], physical.bits(), 0), physical.dimension(), 0) : lists.drain();
         } else {
-          block = new DataBlock.FixedWidth(Arrays.copyOf(data, (int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
+          block = new DataBlock.FixedWidth(takeData((int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
         }
         break;
       default:
         {
           int w = physical.bits() / 8;
           byte[] offs = n == 0 ? new byte[w] : Arrays.copyOf(offsets, (int) ((n + 1) * w));
-          block = new DataBlock.VariableWidth(offs, physical.bits(), Arrays.copyOf(data, (int) dataBytes), n);
+          block = new DataBlock.VariableWidth(offs, physical.bits(), takeData((int) dataBytes), n);
         }
     }
     short[] def = null;
@@ -249,6 +249,20 @@ final class ColumnAccumulator {
   }
 
   record Page(DataBlock values, short[] defLevels, long nullCount) {}
+
+  /**
+   * The first {@code size} data bytes as an array of their own: the buffer itself when it is
+   * exactly that long (a page filled by one batch, sized by it), which saves copying the page,
+   * and a fresh small buffer then takes its place.
+   */
+  private byte[] takeData(int size) {
+    if (data.length != size) {
+      return Arrays.copyOf(data, size);
+    }
+    byte[] page = data;
+    data = new byte[1024];
+    return page;
+  }
 
   private void ensureData(long size) {
     if (size > data.length) {

@@ -41,27 +41,47 @@ final class StatsCollector {
         break;
       case 16:
         {
+          // four values per 8-byte word: a quarter of the loads and loop steps
           short prev = n > 0 ? LittleEndian.getShort(d, 0) : 0;
-          for (int i = 0; i < n; i++) {
+          int words = n / 4;
+          for (int j = 0; j < words; j++) {
+            long x = LittleEndian.getLong(d, 8 * j);
+            short s0 = (short) x;
+            short s1 = (short) (x >>> 16);
+            short s2 = (short) (x >>> 32);
+            short s3 = (short) (x >>> 48);
+            or |= x;
+            runs += (s0 != prev ? 1 : 0) + (s1 != s0 ? 1 : 0) + (s2 != s1 ? 1 : 0) + (s3 != s2 ? 1 : 0);
+            prev = s3;
+          }
+          or |= or >>> 32;
+          or = (or | or >>> 16) & 0xFFFFL;
+          for (int i = 4 * words; i < n; i++) {
             short v = LittleEndian.getShort(d, i * 2);
             or |= v & 0xFFFF;
-            if (v != prev) {
-              runs++;
-            }
+            runs += v != prev ? 1 : 0;
             prev = v;
           }
           break;
         }
       case 32:
         {
+          // two values per 8-byte word: half the loads and loop steps
           int prev = n > 0 ? LittleEndian.getInt(d, 0) : 0;
-          for (int i = 0; i < n; i++) {
-            int v = LittleEndian.getInt(d, i * 4);
+          int words = n / 2;
+          for (int j = 0; j < words; j++) {
+            long x = LittleEndian.getLong(d, 8 * j);
+            int lo = (int) x;
+            int hi = (int) (x >>> 32);
+            or |= x;
+            runs += (lo != prev ? 1 : 0) + (hi != lo ? 1 : 0);
+            prev = hi;
+          }
+          or = (or | or >>> 32) & 0xFFFFFFFFL;
+          if ((n & 1) != 0) {
+            int v = LittleEndian.getInt(d, (n - 1) * 4);
             or |= v & 0xFFFFFFFFL;
-            if (v != prev) {
-              runs++;
-            }
-            prev = v;
+            runs += v != prev ? 1 : 0;
           }
           break;
         }

@@ -59,7 +59,16 @@ final class MiniBlockPageEncoder {
     CompressiveEncoding defEncoding = null;
 
     ByteArrayOutputStream meta = new ByteArrayOutputStream();
-    ByteArrayOutputStream data = new ByteArrayOutputStream();
+    // Chunks are written straight into one page buffer, sized for the values, the chunk headers
+    // and the levels uncompressed (it grows if compressed levels come out larger): one copy of
+    // each chunk and one trim, where a buffer per chunk and a byte stream copied the page 4 times.
+    long valueBytes = 0;
+    for (byte[] b : values.buffers()) {
+      valueBytes += b.length;
+    }
+    long levelBytes = (rep != null ? 2L * totalLevels : 0) + (def != null ? 2L * totalLevels : 0);
+    byte[] data = new byte[(int) Math.min(Integer.MAX_VALUE - 16, valueBytes + levelBytes + 8L * (numBuffers + 4) * values.chunks().size())];
+    int dataLen = 0;
     int[] bufferPos = new int[numBuffers];
     long item = 0;
     int levelPos = 0;
@@ -110,9 +119,13 @@ final class MiniBlockPageEncoder {
       for (int b = 0; b < numBuffers; b++) {
         size += pad8(chunk.bufferSizes()[b]);
       }
-      byte[] out = new byte[size];
-      java.util.Arrays.fill(out, PAD);
-      int pos = 0;
+      if (dataLen + (long) size > data.length) {
+        long grown = Math.max(dataLen + (long) size, data.length * 2L);
+        data = java.util.Arrays.copyOf(data, LanceCodecException.checkedInt(grown, "mini-block: page size"));
+      }
+      // chunk sizes are multiples of 8, so every chunk starts 8-aligned in the page
+      byte[] out = data;
+      int pos = dataLen;
       LittleEndian.putShort(out, pos, (short) numLevels);
       pos += 2;
       if (repBytes != null) {
@@ -136,20 +149,20 @@ final class MiniBlockPageEncoder {
           pos += 2;
         }
       }
-      pos = pad8(pos);
+      pos = padTo8(out, pos);
       if (repBytes != null) {
         System.arraycopy(repBytes, 0, out, pos, repBytes.length);
-        pos = pad8(pos + repBytes.length);
+        pos = padTo8(out, pos + repBytes.length);
       }
       if (defBytes != null) {
         System.arraycopy(defBytes, 0, out, pos, defBytes.length);
-        pos = pad8(pos + defBytes.length);
+        pos = padTo8(out, pos + defBytes.length);
       }
       for (int b = 0; b < numBuffers; b++) {
         int s = chunk.bufferSizes()[b];
         System.arraycopy(values.buffers().get(b), bufferPos[b], out, pos, s);
         bufferPos[b] += s;
-        pos = pad8(pos + s);
+        pos = padTo8(out, pos + s);
       }
       long words = size / 8;
       if (words - 1 >= (large ? MAX_WORDS_LARGE : MAX_WORDS_SMALL)) {
@@ -159,7 +172,10 @@ final class MiniBlockPageEncoder {
       byte[] w = new byte[large ? 4 : 2];
       LittleEndian.putUnsigned(w, 0, w.length, word);
       meta.write(w, 0, w.length);
-      data.write(out, 0, out.length);
+      if (pos != dataLen + size) {
+        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "mini-block: chunk " + k + " wrote " + (pos - dataLen) + " of " + size + " bytes");
+      }
+      dataLen = pos;
       item += n;
     }
     MiniBlockLayout.Builder layout =
@@ -178,7 +194,8 @@ final class MiniBlockPageEncoder {
       }
       layout.setDefCompression(defEncoding);
     }
-    List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), data.toByteArray()));
+    byte[] chunkBytes = dataLen == data.length ? data : java.util.Arrays.copyOf(data, dataLen);
+    List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), chunkBytes));
     if (dict != null) {
       Encoded<byte[]> items = ctx.blockFor(dict.items(), page.options().forDictionaryValues(large ? DICTIONARY_VALUES_SCHEME_2_2 : null)).compress(dict.items());
       layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
@@ -195,6 +212,13 @@ final class MiniBlockPageEncoder {
         buffers,
         PageLayout.newBuilder().setMiniBlockLayout(layout).build(),
         page.numRows());
+  }
+
+  /** Pads with {@link #PAD} from {@code pos} to the next multiple of 8; returns that position. */
+  private static int padTo8(byte[] b, int pos) {
+    int end = pad8(pos);
+    java.util.Arrays.fill(b, pos, end, PAD);
+    return end;
   }
 
   /** The level position just after the {@code n}-th visible level from {@code from}. */
