@@ -196,26 +196,103 @@ final class NestedColumn {
         childStart[j] = s;
       }
     }
-    Emitter e = new Emitter(m, kinds, nullLevel, emptyLevel, repLevel, listBelow, childStart, maxRep > 0, next > 1);
-    for (long p = 0; p < rows; p++) {
-      e.emit(0, p, maxRep);
+    short[] repOut;
+    short[] defOut;
+    long[] visible;
+    ColumnAccumulator.Page page;
+    if (m == 2 && layers[0].lengths != null && layers[1].lengths == null && !nullableOf[1]) {
+      // one list of non-null values (token ids per line): the levels in one pass over the list
+      // lengths, with no per-item recursion and no slot list when every item is visible
+      SingleList levels = singleList(layers[0], maxRep, repLevel[0] - 1, nullLevel[0], emptyLevel[0], next > 1);
+      repOut = levels.rep;
+      defOut = levels.def;
+      visible = levels.visible;
+      page = values.drain();
+    } else {
+      Emitter e = new Emitter(m, kinds, nullLevel, emptyLevel, repLevel, listBelow, childStart, maxRep > 0, next > 1);
+      for (long p = 0; p < rows; p++) {
+        e.emit(0, p, maxRep);
+      }
+      page = values.drain();
+      repOut = maxRep > 0 ? e.rep.toArray() : null;
+      defOut = next > 1 ? e.def.toArray() : null;
+      visible = e.visible.size() != page.values().numValues() ? e.visible.toArray() : null;
     }
-    ColumnAccumulator.Page page = values.drain();
     DataBlock block = page.values();
-    if (e.visible.size() != block.numValues()) {
-      block = Blocks.gather(block, e.visible.toArray());
+    if (visible != null) {
+      block = Blocks.gather(block, visible);
     }
     List<LevelLayer> innerFirst = new ArrayList<>();
     for (int j = m - 1; j >= 0; j--) {
       innerFirst.add(kinds[j]);
     }
     PageInput input =
-        new PageInput(block, maxRep > 0 ? e.rep.toArray() : null, next > 1 ? e.def.toArray() : null, innerFirst, rows, options);
+        new PageInput(block, repOut, defOut, innerFirst, rows, options);
     for (int j = 0; j < m; j++) {
       layers[j] = new Layer(layers[j].kind);
     }
     rows = 0;
     return input;
+  }
+
+  /** Levels of a single list layer over non-null values; {@code visible} null when every item is. */
+  private record SingleList(short[] rep, short[] def, long[] visible) {}
+
+  /**
+   * What the {@link Emitter} writes for a list of non-null values: per row, one level for a null
+   * or empty list, else one per item (the first at {@code startRep}, the others at
+   * {@code innerRep}, every item at def 0). A null list may still span child slots in Arrow;
+   * only then are the visible slots listed.
+   */
+  private static SingleList singleList(Layer list, int startRep, int innerRep, int nullDef, int emptyDef, boolean hasDef) {
+    int n = list.count;
+    long total = 0;
+    long items = 0;
+    boolean identity = true;
+    for (int p = 0; p < n; p++) {
+      long len = list.lengths[p];
+      if (list.isNull(p)) {
+        total++;
+        identity &= len == 0;
+      } else {
+        total += Math.max(len, 1);
+        items += len;
+      }
+    }
+    short[] rep = new short[LanceCodecException.checkedInt(total, "levels of a page")];
+    short[] def = hasDef ? new short[rep.length] : null;
+    long[] visible = identity ? null : new long[LanceCodecException.checkedInt(items, "items of a page")];
+    int k = 0;
+    int v = 0;
+    long c = 0;
+    for (int p = 0; p < n; p++) {
+      long len = list.lengths[p];
+      rep[k] = (short) startRep;
+      if (list.isNull(p)) {
+        if (def != null) {
+          def[k] = (short) nullDef;
+        }
+        k++;
+      } else if (len == 0) {
+        if (def != null) {
+          def[k] = (short) emptyDef;
+        }
+        k++;
+      } else {
+        int items0 = (int) len;
+        if (innerRep != 0) {
+          Arrays.fill(rep, k + 1, k + items0, (short) innerRep);
+        }
+        if (visible != null) {
+          for (int i = 0; i < items0; i++) {
+            visible[v++] = c + i;
+          }
+        }
+        k += items0;
+      }
+      c += len;
+    }
+    return new SingleList(rep, def, visible);
   }
 
   /** Walks the buffered layers row by row, writing one level per visible item or empty/null list. */

@@ -134,6 +134,59 @@ class NestedRoundTripTest extends WithAllocator {
     }
   }
 
+  /**
+   * Arrow lets a null list span child values (its offsets need not repeat): they are hidden and
+   * must not be written. The single-list level path lists the visible slots then; with a
+   * "no hidden values" shortcut the hidden values would shift into the rows after them.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(value = FileVersion.class, names = {"V2_1", "V2_2"})
+  void nullListsSpanningHiddenValuesRoundTrip(FileVersion version) throws Exception {
+    Field f = list("l", i32("item"));
+    Schema schema = new Schema(List.of(f));
+    Path path = dir.resolve("hidden-" + version + ".lance");
+    // rows: [1, 2], null over [3, 4, 5], [6], [], null over nothing, [7, 8, 9]
+    int[] offsets = {0, 2, 5, 6, 6, 6, 9};
+    boolean[] isNull = {false, true, false, false, true, false};
+    List<List<Integer>> want = new ArrayList<>();
+    want.add(List.of(1, 2));
+    want.add(null);
+    want.add(List.of(6));
+    want.add(List.of());
+    want.add(null);
+    want.add(List.of(7, 8, 9));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      org.apache.arrow.vector.complex.ListVector lv = (org.apache.arrow.vector.complex.ListVector) root.getVector(0);
+      lv.allocateNew();
+      org.apache.arrow.vector.IntVector items = (org.apache.arrow.vector.IntVector) lv.getDataVector();
+      for (int i = 0; i < 9; i++) {
+        items.setSafe(i, i + 1);
+      }
+      items.setValueCount(9);
+      for (int r = 0; r < isNull.length; r++) {
+        lv.getOffsetBuffer().setInt(4L * (r + 1), offsets[r + 1]);
+        if (!isNull[r]) {
+          org.apache.arrow.vector.BitVectorHelper.setBit(lv.getValidityBuffer(), r);
+        }
+      }
+      lv.setLastSet(isNull.length - 1);
+      lv.setValueCount(isNull.length);
+      root.setRowCount(isNull.length);
+      for (int r = 0; r < isNull.length; r++) {
+        assertEquals(want.get(r), lv.getObject(r), "input row " + r);
+      }
+      try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
+        w.write(root);
+      }
+    }
+    try (LanceFileReader r = LanceFileReader.open(path);
+        VectorSchemaRoot all = r.readRange(0, isNull.length, null, allocator)) {
+      for (int row = 0; row < isNull.length; row++) {
+        assertEquals(want.get(row), all.getVector(0).getObject(row), "row " + row);
+      }
+    }
+  }
+
   private static void assertRows(VectorSchemaRoot expected, VectorSchemaRoot actual, long[] rows) {
     int n = rows == null ? expected.getRowCount() : rows.length;
     assertEquals(n, actual.getRowCount());

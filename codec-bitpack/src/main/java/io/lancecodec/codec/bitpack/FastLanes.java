@@ -40,34 +40,6 @@ final class FastLanes {
     return width == 64 ? v : v & ((1L << width) - 1);
   }
 
-  /** Packs {@code in[0..1023]} (already below 2^width) into {@code 1024 * width / bits} words. */
-  static void pack(int bits, int width, long[] in, long[] words) {
-    int lanes = 1024 / bits;
-    int nWords = lanes * width;
-    java.util.Arrays.fill(words, 0, nWords, 0L);
-    if (width == 0) {
-      return;
-    }
-    long wordMask = bits == 64 ? -1L : (1L << bits) - 1;
-    int shift = Integer.numberOfTrailingZeros(bits);
-    for (int r = 0; r < bits; r++) {
-      int s = r * width;
-      int o1 = (s >>> shift) * lanes;
-      int bit = s & (bits - 1);
-      int base = 16 * ORDER[r >>> 3] + 128 * (r & 7);
-      for (int l = 0; l < lanes; l++) {
-        words[o1 + l] |= (in[base + l] << bit) & wordMask;
-      }
-      if (bit + width > bits) {
-        int o2 = o1 + lanes;
-        int down = bits - bit;
-        for (int l = 0; l < lanes; l++) {
-          words[o2 + l] |= in[base + l] >>> down;
-        }
-      }
-    }
-  }
-
   /**
    * Unpacks the {@code 128 * width} packed bytes at {@code src[srcOff]} into 1024 little-endian
    * values of {@code bits} bits at {@code dst[dstOff]}, with the generated kernel for the width.

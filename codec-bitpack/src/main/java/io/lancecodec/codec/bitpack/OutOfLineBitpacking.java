@@ -52,26 +52,23 @@ final class OutOfLineBitpacking {
       int wb = bits / 8;
       long n = fw.numValues();
       byte[] out = new byte[(int) size(bits, width, n)];
-      long[] vals = new long[1024];
-      long[] words = new long[1024];
-      int groupWords = 1024 / bits * width;
+      int groupBytes = 1024 / bits * width * wb;
       int pos = 0;
       long full = n / 1024;
+      // every value is below 2^width (the page's widest), as the generated packers need
       for (long g = 0; g < full; g++) {
-        Words.read(fw.data(), (int) (g * 1024 * wb), bits, vals, 1024);
-        FastLanes.pack(bits, width, vals, words);
-        Words.write(words, groupWords, bits, out, pos);
-        pos += groupWords * wb;
+        FastLanesPack.pack(bits, width, fw.data(), (int) (g * 1024 * wb), out, pos);
+        pos += groupBytes;
       }
       int r = (int) (n % 1024);
       if (r > 0) {
-        Words.read(fw.data(), (int) (full * 1024 * wb), bits, vals, r);
+        int tail = (int) (full * 1024 * wb);
         if ((long) width * (1024 - r) < (long) (bits - width) * r) {
-          java.util.Arrays.fill(vals, r, 1024, 0L);
-          FastLanes.pack(bits, width, vals, words);
-          Words.write(words, groupWords, bits, out, pos);
+          byte[] padded = new byte[1024 * wb];
+          System.arraycopy(fw.data(), tail, padded, 0, r * wb);
+          FastLanesPack.pack(bits, width, padded, 0, out, pos);
         } else {
-          Words.write(vals, r, bits, out, pos);
+          System.arraycopy(fw.data(), tail, out, pos, r * wb);
         }
       }
       return new Encoded<>(out, encoding(bits, width));

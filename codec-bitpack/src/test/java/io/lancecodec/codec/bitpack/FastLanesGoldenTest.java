@@ -28,7 +28,7 @@ class FastLanesGoldenTest {
       in[i] = f.applyAsLong(i);
     }
     long[] words = new long[1024];
-    FastLanes.pack(bits, width, in, words);
+    PlainPack.pack(bits, width, in, words);
     int n = 1024 / bits * width;
     byte[] out = new byte[n * bits / 8];
     Words.write(words, n, bits, out, 0);
@@ -110,7 +110,7 @@ class FastLanesGoldenTest {
           in[i] = rnd.nextLong() & mask;
         }
         long[] words = new long[1024];
-        FastLanes.pack(bits, width, in, words);
+        PlainPack.pack(bits, width, in, words);
         int nWords = 1024 / bits * width;
         int srcOff = 1 + rnd.nextInt(7);
         byte[] packed = new byte[srcOff + nWords * bits / 8];
@@ -137,7 +137,7 @@ class FastLanesGoldenTest {
 
   /**
    * The generated packers write, for every element width and bit width, at unaligned offsets,
-   * exactly the words of the plain per-row loop ({@link FastLanes#pack}, which the unpacking test
+   * exactly the words of the plain per-row loop ({@link PlainPack#pack}, which the unpacking test
    * above ties to the per-bit formula), and nothing outside their range. Values use their whole
    * width, so the masks that drop bits pushed into the next field are exercised.
    */
@@ -153,7 +153,7 @@ class FastLanesGoldenTest {
           in[i] = i % 3 == 0 ? mask : rnd.nextLong() & mask;
         }
         long[] words = new long[1024];
-        FastLanes.pack(bits, width, in, words);
+        PlainPack.pack(bits, width, in, words);
         int nWords = 1024 / bits * width;
         byte[] expected = new byte[nWords * bits / 8];
         Words.write(words, nWords, bits, expected, 0);

@@ -2,7 +2,7 @@ package io.lancecodec.codec.bitpack;
 
 import io.lancecodec.spi.LittleEndian;
 
-/** Moves unsigned T-bit little-endian words between byte arrays and long arrays. */
+/** Moves unsigned T-bit little-endian words between byte arrays and long arrays (test helper). */
 final class Words {
   private Words() {}
 
