@@ -176,6 +176,9 @@ final class DictionaryEncoder {
     if (budget <= 0) {
       return null;
     }
+    if (w == 4 || w == 8) {
+      return fixedWords(fw, def, budget, ratio * plain, reference);
+    }
     Table table = new Table(budget + 1);
     int[] first = new int[budget + 1];
     int items = 0;
@@ -214,6 +217,60 @@ final class DictionaryEncoder {
     byte[] data = new byte[items * w];
     for (int k = 0; k < items; k++) {
       System.arraycopy(d, first[k] * w, data, k * w, w);
+    }
+    return new Result(new DataBlock.FixedWidth(fullLength(idx, 4L * n), 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /**
+   * {@link #fixed} for 4- and 8-byte values: each value is read as one word, hashed by a multiply
+   * and compared with the items' words, instead of hashing and comparing byte ranges (the trial
+   * took 70% of writing a column of low-cardinality timestamps). Items get the same ids in the
+   * same first-seen order, so the output is the same.
+   */
+  private static Result fixedWords(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference) {
+    int n = (int) fw.numValues();
+    int w = fw.bitsPerValue() / 8;
+    boolean wide = w == 8;
+    byte[] d = fw.data();
+    Table table = new Table(budget + 1);
+    long[] keys = new long[budget + 1];
+    int items = 0;
+    byte[] idx = new byte[Math.min(n, FIRST_INDICES) * 4];
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      if ((i + 1) * 4 > idx.length) {
+        idx = Arrays.copyOf(idx, (int) Math.min(4L * n, Math.max(4L * (i + 1), 2L * idx.length)));
+      }
+      long key = wide ? LittleEndian.getLong(d, 8 * i) : LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
+      long h = key * 0x9E3779B97F4A7C15L;
+      int slot = (int) (h ^ (h >>> 32)) & table.mask;
+      int id;
+      while (true) {
+        id = table.slots[slot];
+        if (id < 0) {
+          if (items == budget) {
+            return null;
+          }
+          id = items++;
+          table.slots[slot] = id;
+          keys[id] = key;
+          break;
+        }
+        if (keys[id] == key) {
+          break;
+        }
+        slot = (slot + 1) & table.mask;
+      }
+      LittleEndian.putInt(idx, i * 4, id);
+    }
+    if (items == 0 || fixedEstimate(items, n, w, reference) >= limit) {
+      return null;
+    }
+    byte[] data = new byte[items * w];
+    for (int k = 0; k < items; k++) {
+      LittleEndian.putUnsigned(data, k * w, w, keys[k]);
     }
     return new Result(new DataBlock.FixedWidth(fullLength(idx, 4L * n), 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
   }
