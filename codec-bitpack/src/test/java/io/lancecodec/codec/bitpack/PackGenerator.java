@@ -1,5 +1,11 @@
 package io.lancecodec.codec.bitpack;
 
+import static io.lancecodec.codec.bitpack.KernelSource.ELEMENT_BITS;
+import static io.lancecodec.codec.bitpack.KernelSource.ORDER;
+import static io.lancecodec.codec.bitpack.KernelSource.lowBits;
+import static io.lancecodec.codec.bitpack.KernelSource.offset;
+import static io.lancecodec.codec.bitpack.KernelSource.replicate;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,9 +28,6 @@ import java.nio.file.Path;
  * differs from what this prints.
  */
 public final class PackGenerator {
-  private static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
-  private static final int[] ELEMENT_BITS = {8, 16, 32, 64};
-
   private PackGenerator() {}
 
   public static void main(String[] args) throws IOException {
@@ -52,47 +55,15 @@ public final class PackGenerator {
     sb.append("   * ranges; the view handles check them again.\n");
     sb.append("   */\n");
     sb.append("  static void pack(int bits, int width, byte[] src, int srcOff, byte[] dst, int dstOff) {\n");
-    sb.append("    switch (bits) {\n");
+    KernelSource.elementSwitch(sb, "pack");
     for (int bits : ELEMENT_BITS) {
-      sb.append("      case ").append(bits).append(":\n");
-      sb.append("        pack").append(bits).append("(width, src, srcOff, dst, dstOff);\n");
-      sb.append("        return;\n");
-    }
-    sb.append("      default:\n");
-    sb.append("        throw new IllegalArgumentException(\"element width \" + bits);\n");
-    sb.append("    }\n  }\n\n");
-    for (int bits : ELEMENT_BITS) {
-      sb.append("  private static void pack").append(bits).append("(int width, byte[] s, int so, byte[] d, int dof) {\n");
-      sb.append("    switch (width) {\n");
-      sb.append("      case 0:\n");
-      sb.append("        return;\n");
-      for (int width = 1; width <= bits; width++) {
-        sb.append("      case ").append(width).append(":\n");
-        sb.append("        p").append(bits).append('_').append(width).append("(s, so, d, dof);\n");
-        sb.append("        return;\n");
-      }
-      sb.append("      default:\n");
-      sb.append("        throw new IllegalArgumentException(\"width \" + width);\n");
-      sb.append("    }\n  }\n\n");
+      KernelSource.widthSwitch(sb, "pack", "p", bits, true);
       for (int width = 1; width <= bits; width++) {
         method(sb, bits, width);
       }
     }
     sb.append("}\n");
     return sb.toString();
-  }
-
-  /** {@code m} (at most T bits) repeated in every T-bit field of a long, as a Java literal. */
-  private static String replicate(int bits, long m) {
-    long r = 0;
-    for (int f = 0; f < 64; f += bits) {
-      r |= m << f;
-    }
-    return "0x" + Long.toHexString(r) + "L";
-  }
-
-  private static long lowBits(int n) {
-    return n == 64 ? -1L : (1L << n) - 1;
   }
 
   private static void method(StringBuilder sb, int bits, int width) {
@@ -134,9 +105,5 @@ public final class PackGenerator {
       started[k] = true;
       sb.append("      long w").append(k).append(" = ").append(part).append(";\n");
     }
-  }
-
-  private static String offset(int c) {
-    return c == 0 ? "" : " + " + c;
   }
 }

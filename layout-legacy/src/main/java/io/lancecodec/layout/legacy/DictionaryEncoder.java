@@ -187,9 +187,7 @@ final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      if ((i + 1) * 4 > idx.length) {
-        idx = Arrays.copyOf(idx, (int) Math.min(4L * n, Math.max(4L * (i + 1), 2L * idx.length)));
-      }
+      idx = roomForIndex(idx, i, n);
       int h = hash(d, i * w, i * w + w);
       int slot = h & table.mask;
       int id;
@@ -240,9 +238,7 @@ final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      if ((i + 1) * 4 > idx.length) {
-        idx = Arrays.copyOf(idx, (int) Math.min(4L * n, Math.max(4L * (i + 1), 2L * idx.length)));
-      }
+      idx = roomForIndex(idx, i, n);
       long key = wide ? LittleEndian.getLong(d, 8 * i) : LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
       long h = key * 0x9E3779B97F4A7C15L;
       int slot = (int) (h ^ (h >>> 32)) & table.mask;
@@ -273,6 +269,14 @@ final class DictionaryEncoder {
       LittleEndian.putUnsigned(data, k * w, w, keys[k]);
     }
     return new Result(new DataBlock.FixedWidth(fullLength(idx, 4L * n), 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /** {@code idx} with room for the 4-byte index of value {@code i} of {@code n}, doubling as it grows. */
+  private static byte[] roomForIndex(byte[] idx, int i, int n) {
+    if ((i + 1) * 4 <= idx.length) {
+      return idx;
+    }
+    return Arrays.copyOf(idx, (int) Math.min(4L * n, Math.max(4L * (i + 1), 2L * idx.length)));
   }
 
   /** Bytes of a variable-width dictionary page: the items, their offsets and the indices. */
