@@ -61,6 +61,15 @@ final class NestedColumn {
       }
       count++;
     }
+
+    /** {@code n} valid slots of a struct or leaf layer, at once (their null bits stay clear). */
+    void addValid(int n) {
+      long bytes = ((long) count + n + 8) >>> 3;
+      if (bytes > nulls.length) {
+        nulls = Arrays.copyOf(nulls, LanceCodecException.checkedInt(Math.max(bytes, 2L * nulls.length), "nested null flags"));
+      }
+      count += n;
+    }
   }
 
   NestedColumn(Leaf leaf) {
@@ -93,9 +102,7 @@ final class NestedColumn {
       Layer layer = layers[j];
       switch (layer.kind) {
         case STRUCT:
-          for (int i = from; i < to; i++) {
-            layer.add(v.isNull(i), 0);
-          }
+          addSlots(layer, v, from, to);
           v = (FieldVector) ((StructVector) v).getChild(leaf.path().get(j + 1).getName());
           break;
         case LIST:
@@ -123,13 +130,22 @@ final class NestedColumn {
             break;
           }
         default:
-          for (int i = from; i < to; i++) {
-            layer.add(v.isNull(i), 0);
-          }
+          addSlots(layer, v, from, to);
           values.append(v, from, to);
       }
     }
     rows += top.getValueCount();
+  }
+
+  /** Slots {@code [from, to)} of a struct or leaf vector: all at once when the vector has no nulls. */
+  private static void addSlots(Layer layer, FieldVector v, int from, int to) {
+    if (v.getNullCount() == 0) {
+      layer.addValid(to - from);
+      return;
+    }
+    for (int i = from; i < to; i++) {
+      layer.add(v.isNull(i), 0);
+    }
   }
 
   /** The buffered rows as a page input, then resets. */
