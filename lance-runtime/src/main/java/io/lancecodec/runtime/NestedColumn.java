@@ -201,21 +201,10 @@ final class NestedColumn {
         repLevel[j] = rep--;
       }
     }
-    long[][] childStart = new long[m][];
-    for (int j = 0; j < m; j++) {
-      Layer l = layers[j];
-      if (l.lengths != null) {
-        long[] s = new long[l.count + 1];
-        for (int i = 0; i < l.count; i++) {
-          s[i + 1] = s[i] + l.lengths[i];
-        }
-        childStart[j] = s;
-      }
-    }
+    ColumnAccumulator.Page page = values.drain();
     short[] repOut;
     short[] defOut;
     long[] visible;
-    ColumnAccumulator.Page page;
     if (m == 2 && layers[0].lengths != null && layers[1].lengths == null && !nullableOf[1]) {
       // one list of non-null values (token ids per line): the levels in one pass over the list
       // lengths, with no per-item recursion and no slot list when every item is visible
@@ -223,13 +212,11 @@ final class NestedColumn {
       repOut = levels.rep;
       defOut = levels.def;
       visible = levels.visible;
-      page = values.drain();
     } else {
-      Emitter e = new Emitter(m, kinds, nullLevel, emptyLevel, repLevel, listBelow, childStart, maxRep > 0, next > 1);
+      Emitter e = new Emitter(m, kinds, nullLevel, emptyLevel, repLevel, listBelow, childStarts(), maxRep > 0, next > 1);
       for (long p = 0; p < rows; p++) {
         e.emit(0, p, maxRep);
       }
-      page = values.drain();
       repOut = maxRep > 0 ? e.rep.toArray() : null;
       defOut = next > 1 ? e.def.toArray() : null;
       visible = e.visible.size() != page.values().numValues() ? e.visible.toArray() : null;
@@ -242,13 +229,28 @@ final class NestedColumn {
     for (int j = m - 1; j >= 0; j--) {
       innerFirst.add(kinds[j]);
     }
-    PageInput input =
-        new PageInput(block, repOut, defOut, innerFirst, rows, options);
+    PageInput input = new PageInput(block, repOut, defOut, innerFirst, rows, options);
     for (int j = 0; j < m; j++) {
       layers[j] = new Layer(layers[j].kind);
     }
     rows = 0;
     return input;
+  }
+
+  /** Per list layer, the first child slot of each of its slots (and the end); null for other layers. */
+  private long[][] childStarts() {
+    long[][] childStart = new long[layers.length][];
+    for (int j = 0; j < layers.length; j++) {
+      Layer l = layers[j];
+      if (l.lengths != null) {
+        long[] s = new long[l.count + 1];
+        for (int i = 0; i < l.count; i++) {
+          s[i + 1] = s[i] + l.lengths[i];
+        }
+        childStart[j] = s;
+      }
+    }
+    return childStart;
   }
 
   /** Levels of a single list layer over non-null values; {@code visible} null when every item is. */

@@ -41,6 +41,22 @@ final class FastLanes {
   }
 
   /**
+   * Packs the {@code n <= 1024} values of {@code bits} bits at {@code src[srcOff]} (each below
+   * 2^width) into {@code 128 * width} bytes at {@code dst[dstOff]}, with the generated kernel for
+   * the width; fewer than 1024 values are first copied and padded with zeros, as the layout wants.
+   */
+  static void pack(int bits, int width, byte[] src, int srcOff, int n, byte[] dst, int dstOff) {
+    if (n < 1024) {
+      int wb = bits / 8;
+      byte[] padded = new byte[1024 * wb];
+      System.arraycopy(src, srcOff, padded, 0, n * wb);
+      src = padded;
+      srcOff = 0;
+    }
+    FastLanesPack.pack(bits, width, src, srcOff, dst, dstOff);
+  }
+
+  /**
    * Unpacks the {@code 128 * width} packed bytes at {@code src[srcOff]} into 1024 little-endian
    * values of {@code bits} bits at {@code dst[dstOff]}, with the generated kernel for the width.
    * This is the hot path of scans over bit-packed integers: no intermediate word or value array.

@@ -13,8 +13,9 @@ import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.LittleEndian;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -84,24 +85,28 @@ final class InlineBitpacking {
 
   /**
    * Packs chunks of one block straight from its little-endian bytes into a page buffer with the
-   * generated {@link FastLanesPack} kernels; only the short last chunk is copied first, to pad it
-   * with zeros. Widths are measured over int (or long) arrays bulk-copied from the bytes, whose OR
-   * loop the JIT vectorizes. Before (values widened into longs one by one, a generic pack loop,
-   * each chunk its own array, gathered in a stream and copied again), packing took a fifth of the
-   * time of writing a file of 32-bit token ids.
+   * generated {@link FastLanesPack} kernels. Widths of 32- and 64-bit values are measured over int
+   * or long arrays bulk-copied from the bytes, whose OR loop the JIT vectorizes. Before (values
+   * widened into longs one by one, a generic pack loop, each chunk its own array, gathered in a
+   * stream and copied again), packing took a fifth of the time of writing a file of 32-bit token
+   * ids.
    */
   static final class ChunkPacker {
     private final byte[] data;
     private final int bits;
     private final int[] ints;
     private final long[] longs;
-    private byte[] padded;
+    private final IntBuffer intView;
+    private final LongBuffer longView;
 
     ChunkPacker(byte[] data, int bits) {
       this.data = data;
       this.bits = bits;
-      this.ints = bits == 64 ? null : new int[CHUNK];
+      ByteBuffer view = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+      this.ints = bits == 32 ? new int[CHUNK] : null;
+      this.intView = bits == 32 ? view.asIntBuffer() : null;
       this.longs = bits == 64 ? new long[CHUNK] : null;
+      this.longView = bits == 64 ? view.asLongBuffer() : null;
     }
 
     /** Bit length of the largest of values {@code [start, start + n)}, n at most 1024. */
@@ -109,31 +114,40 @@ final class InlineBitpacking {
       int off = start * (bits / 8);
       switch (bits) {
         case 8:
-          for (int i = 0; i < n; i++) {
-            ints[i] = data[off + i] & 0xFF;
+          {
+            int or = 0;
+            for (int i = 0; i < n; i++) {
+              or |= data[off + i] & 0xFF;
+            }
+            return 32 - Integer.numberOfLeadingZeros(or);
           }
-          break;
         case 16:
-          for (int i = 0; i < n; i++) {
-            ints[i] = LittleEndian.getShort(data, off + 2 * i) & 0xFFFF;
+          {
+            int or = 0;
+            for (int i = 0; i < n; i++) {
+              or |= LittleEndian.getShort(data, off + 2 * i) & 0xFFFF;
+            }
+            return 32 - Integer.numberOfLeadingZeros(or);
           }
-          break;
         case 32:
-          ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(start, ints, 0, n);
-          break;
-        default:
-          ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(start, longs, 0, n);
-          long or = 0;
-          for (int i = 0; i < n; i++) {
-            or |= longs[i];
+          {
+            intView.get(start, ints, 0, n);
+            int or = 0;
+            for (int i = 0; i < n; i++) {
+              or |= ints[i];
+            }
+            return 32 - Integer.numberOfLeadingZeros(or);
           }
-          return 64 - Long.numberOfLeadingZeros(or);
+        default:
+          {
+            longView.get(start, longs, 0, n);
+            long or = 0;
+            for (int i = 0; i < n; i++) {
+              or |= longs[i];
+            }
+            return 64 - Long.numberOfLeadingZeros(or);
+          }
       }
-      int or = 0;
-      for (int i = 0; i < n; i++) {
-        or |= ints[i];
-      }
-      return 32 - Integer.numberOfLeadingZeros(or);
     }
 
     /**
@@ -144,18 +158,7 @@ final class InlineBitpacking {
     int pack(int start, int n, int width, byte[] out, int pos) {
       int wb = bits / 8;
       LittleEndian.putUnsigned(out, pos, wb, width);
-      byte[] src = data;
-      int srcOff = start * wb;
-      if (n < CHUNK) {
-        if (padded == null) {
-          padded = new byte[CHUNK * wb];
-        }
-        System.arraycopy(data, srcOff, padded, 0, n * wb);
-        Arrays.fill(padded, n * wb, CHUNK * wb, (byte) 0);
-        src = padded;
-        srcOff = 0;
-      }
-      FastLanesPack.pack(bits, width, src, srcOff, out, pos + wb);
+      FastLanes.pack(bits, width, data, start * wb, n, out, pos + wb);
       return chunkBytes(bits, width);
     }
   }

@@ -57,16 +57,14 @@ final class OutOfLineBitpacking {
       long full = n / 1024;
       // every value is below 2^width (the page's widest), as the generated packers need
       for (long g = 0; g < full; g++) {
-        FastLanesPack.pack(bits, width, fw.data(), (int) (g * 1024 * wb), out, pos);
+        FastLanes.pack(bits, width, fw.data(), (int) (g * 1024 * wb), 1024, out, pos);
         pos += groupBytes;
       }
       int r = (int) (n % 1024);
       if (r > 0) {
         int tail = (int) (full * 1024 * wb);
         if ((long) width * (1024 - r) < (long) (bits - width) * r) {
-          byte[] padded = new byte[1024 * wb];
-          System.arraycopy(fw.data(), tail, padded, 0, r * wb);
-          FastLanesPack.pack(bits, width, padded, 0, out, pos);
+          FastLanes.pack(bits, width, fw.data(), tail, r, out, pos);
         } else {
           System.arraycopy(fw.data(), tail, out, pos, r * wb);
         }

@@ -124,45 +124,44 @@ final class MiniBlockPageEncoder {
         data = java.util.Arrays.copyOf(data, LanceCodecException.checkedInt(grown, "mini-block: page size"));
       }
       // chunk sizes are multiples of 8, so every chunk starts 8-aligned in the page
-      byte[] out = data;
       int pos = dataLen;
-      LittleEndian.putShort(out, pos, (short) numLevels);
+      LittleEndian.putShort(data, pos, (short) numLevels);
       pos += 2;
       if (repBytes != null) {
-        LittleEndian.putShort(out, pos, (short) repBytes.length);
+        LittleEndian.putShort(data, pos, (short) repBytes.length);
         pos += 2;
       }
       if (defBytes != null) {
-        LittleEndian.putShort(out, pos, (short) defBytes.length);
+        LittleEndian.putShort(data, pos, (short) defBytes.length);
         pos += 2;
       }
       for (int b = 0; b < numBuffers; b++) {
         int s = chunk.bufferSizes()[b];
         if (large) {
-          LittleEndian.putInt(out, pos, s);
+          LittleEndian.putInt(data, pos, s);
           pos += 4;
         } else {
           if (s > 0xFFFF) {
             throw LanceCodecException.unsupported("mini-block: a 2.1 chunk buffer exceeds 64 KiB");
           }
-          LittleEndian.putShort(out, pos, (short) s);
+          LittleEndian.putShort(data, pos, (short) s);
           pos += 2;
         }
       }
-      pos = padTo8(out, pos);
+      pos = padTo8(data, pos);
       if (repBytes != null) {
-        System.arraycopy(repBytes, 0, out, pos, repBytes.length);
-        pos = padTo8(out, pos + repBytes.length);
+        System.arraycopy(repBytes, 0, data, pos, repBytes.length);
+        pos = padTo8(data, pos + repBytes.length);
       }
       if (defBytes != null) {
-        System.arraycopy(defBytes, 0, out, pos, defBytes.length);
-        pos = padTo8(out, pos + defBytes.length);
+        System.arraycopy(defBytes, 0, data, pos, defBytes.length);
+        pos = padTo8(data, pos + defBytes.length);
       }
       for (int b = 0; b < numBuffers; b++) {
         int s = chunk.bufferSizes()[b];
-        System.arraycopy(values.buffers().get(b), bufferPos[b], out, pos, s);
+        System.arraycopy(values.buffers().get(b), bufferPos[b], data, pos, s);
         bufferPos[b] += s;
-        pos = padTo8(out, pos + s);
+        pos = padTo8(data, pos + s);
       }
       long words = size / 8;
       if (words - 1 >= (large ? MAX_WORDS_LARGE : MAX_WORDS_SMALL)) {
