@@ -6,8 +6,10 @@
 module io.lancecodec.format {
   requires transitive com.google.protobuf;
 
+  exports io.lancecodec.format;
   exports io.lancecodec.format.pb.file;
   exports io.lancecodec.format.pb.file2;
   exports io.lancecodec.format.pb.v20;
   exports io.lancecodec.format.pb.v21;
+  exports io.lancecodec.format.pb.options;
 }

@@ -4,11 +4,12 @@
  */
 module io.lancecodec.runtime {
   requires transitive io.lancecodec.spi;
+  requires io.lancecodec.format;
   requires transitive org.apache.arrow.vector;
   requires transitive org.apache.arrow.memory.core;
 
   exports io.lancecodec.runtime;
 
   uses io.lancecodec.spi.CodecPlugin;
-  uses io.lancecodec.spi.LayoutPlugin;
+  uses io.lancecodec.spi.layout.LayoutPlugin;
 }

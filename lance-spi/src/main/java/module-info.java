@@ -1,10 +1,15 @@
 /**
- * The plugin API of lance-codec: compressor traits for the three compression contexts (block,
- * mini-block, per-value), the structural layout trait, the data-block model and the single
- * exception type. It deliberately knows nothing about Arrow so codec jars stay small.
+ * The plugin API of lance-codec. {@code io.lancecodec.spi} is what codec authors need: the
+ * compressor and decompressor traits of the three compression contexts (block, mini-block,
+ * per-value), proposals, typed field options, the data-block model and the single exception
+ * type. {@code io.lancecodec.spi.layout} adds what layout authors need: pages, their sources,
+ * levels and decoders. It deliberately knows nothing about Arrow so codec jars stay small.
  */
 module io.lancecodec.spi {
-  requires transitive io.lancecodec.format;
+  // protobuf messages are the encoding nodes plugins exchange; the generated grammar itself is
+  // required by the plugins that implement it, not handed to every application
+  requires transitive com.google.protobuf;
 
   exports io.lancecodec.spi;
+  exports io.lancecodec.spi.layout;
 }

@@ -1,8 +1,9 @@
 package io.lancecodec.cli;
 
+import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
-import io.lancecodec.runtime.LruPageCache;
 import io.lancecodec.runtime.LanceFileWriter;
+import io.lancecodec.runtime.LruPageCache;
 import io.lancecodec.runtime.WriterOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -80,7 +81,7 @@ final class Demo {
 
   /** Measurements for one data set written as one version. */
   record Result(FileVersion version, long fileBytes, long cacheBytes, long pageCacheBytes, double writeSeconds, double scanSeconds,
-      long decodedBytes, double takeSeconds, boolean scanEqual, boolean takeEqual, List<List<Inspect.Page>> pages) {}
+      long decodedBytes, double takeSeconds, boolean scanEqual, boolean takeEqual, List<List<LanceFileReader.PageSummary>> pages) {}
 
   void run() throws IOException {
     Path dir = Files.createTempDirectory("lance-codec-demo-");
@@ -102,7 +103,7 @@ final class Demo {
       deleteTree(dir);
     }
     if (!allEqual) {
-      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "demo: round trip verification failed (values differ)");
+      throw LanceCodecException.internal("demo: round trip verification failed (values differ)");
     }
   }
 
@@ -229,7 +230,7 @@ final class Demo {
       String label = fields.get(c).getName() + " " + TypeNames.of(fields.get(c));
       for (int k = 0; k < results.size(); k++) {
         Result r = results.get(k);
-        List<Inspect.Page> pages = r.pages().get(c);
+        List<LanceFileReader.PageSummary> pages = r.pages().get(c);
         long bytes = pages.stream().mapToLong(p -> Math.max(0, p.bytes())).sum();
         String desc = pages.isEmpty() ? "(no pages)" : pages.get(0).description()
             + (pages.size() > 1 ? fmt(" (+%d more pages)", pages.size() - 1) : "");
@@ -268,12 +269,15 @@ final class Demo {
       rows[i] = random.nextInt(n);
     }
     List<LanceFileReader> readers = new ArrayList<>();
+    List<LruPageCache> caches = new ArrayList<>();
     try {
       boolean[] scanEqual = new boolean[k];
       boolean[] takeEqual = new boolean[k];
       for (int v = 0; v < k; v++) {
-        LanceFileReader reader = LanceFileReader.open(files[v]);
+        LruPageCache cache = new LruPageCache(LruPageCache.DEFAULT_BUDGET);
+        LanceFileReader reader = LanceFileReader.open(files[v], CodecRegistry.discover(), cache);
         readers.add(reader);
+        caches.add(cache);
         // Round trip: every value of a full scan and of a take, compared in canonical JSON form
         // (exact for floats: Float/Double.toString identify the value uniquely).
         scanEqual[v] = reader.numRows() == n && scanEquals(reader, root, allocator);
@@ -319,7 +323,7 @@ final class Demo {
       List<Result> out = new ArrayList<>();
       for (int v = 0; v < k; v++) {
         LanceFileReader r = readers.get(v);
-        out.add(new Result(VERSIONS.get(v), r.fileSize(), r.searchCacheBytes(), r.pageCache().usedBytes(), write[v], scan[v], decoded[v], take[v],
+        out.add(new Result(VERSIONS.get(v), r.fileSize(), r.searchCacheBytes(), caches.get(v).usedBytes(), write[v], scan[v], decoded[v], take[v],
             scanEqual[v], takeEqual[v], Inspect.pages(r)));
       }
       return out;

@@ -8,50 +8,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /** {@code inspect}: version, schema, and per column every page's rows, layout, compression and bytes. */
 final class Inspect {
   private Inspect() {}
 
-  /** One page as described by the reader: "N rows, B bytes: description". */
-  record Page(long rows, long bytes, String layout, String encoding) {
-    /** The description without the counts, as the layout plugin wrote it. */
-    String description() {
-      return encoding;
+  /** Per top-level field, the pages of all its leaf columns, column after column. */
+  static List<List<LanceFileReader.PageSummary>> pages(LanceFileReader reader) {
+    List<List<LanceFileReader.PageSummary>> out = new ArrayList<>();
+    for (int f = 0; f < reader.schema().getFields().size(); f++) {
+      out.add(new ArrayList<>());
     }
-  }
-
-  private static final Pattern PAGE = Pattern.compile("^(\\d+) rows, (\\d+) bytes: (.*)$", Pattern.DOTALL);
-
-  static Page parsePage(String text) {
-    Matcher m = PAGE.matcher(text);
-    if (m.matches()) {
-      String d = m.group(3);
-      return new Page(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), layoutOf(d), d);
-    }
-    return new Page(-1, -1, layoutOf(text), text);
-  }
-
-  /** The layout name: the description up to its first comma ("mini-block", "full-zip", "constant"). */
-  static String layoutOf(String description) {
-    int comma = description.indexOf(',');
-    String head = comma < 0 ? description : description.substring(0, comma);
-    int paren = head.indexOf(" (");
-    return (paren < 0 ? head : head.substring(0, paren)).strip();
-  }
-
-  /** Per column, its pages. */
-  static List<List<Page>> pages(LanceFileReader reader) {
-    List<List<Page>> out = new ArrayList<>();
-    for (List<String> col : reader.describePages()) {
-      List<Page> pages = new ArrayList<>();
-      for (String p : col) {
-        pages.add(parsePage(p));
-      }
-      out.add(pages);
+    for (LanceFileReader.ColumnSummary c : reader.columnSummaries()) {
+      out.get(c.field()).addAll(c.pages());
     }
     return out;
   }
@@ -59,7 +29,7 @@ final class Inspect {
   static void run(Path path, boolean json, PrintStream out) {
     try (LanceFileReader reader = LanceFileReader.open(path)) {
       List<Field> fields = reader.schema().getFields();
-      List<List<Page>> pages = pages(reader);
+      List<List<LanceFileReader.PageSummary>> pages = pages(reader);
       long cache = reader.searchCacheBytes();
       double pct = reader.fileSize() == 0 ? 0 : 100.0 * cache / reader.fileSize();
       if (json) {
@@ -76,7 +46,7 @@ final class Inspect {
             sb.append(',');
           }
           long bytes = 0;
-          for (Page p : pages.get(c)) {
+          for (LanceFileReader.PageSummary p : pages.get(c)) {
             bytes += Math.max(0, p.bytes());
           }
           sb.append("{\"name\":").append(Json.quote(f.getName()))
@@ -93,7 +63,7 @@ final class Inspect {
           }
           sb.append("},\"bytes\":").append(bytes).append(",\"pages\":[");
           for (int p = 0; p < pages.get(c).size(); p++) {
-            Page pg = pages.get(c).get(p);
+            LanceFileReader.PageSummary pg = pages.get(c).get(p);
             if (p > 0) {
               sb.append(',');
             }
@@ -129,13 +99,13 @@ final class Inspect {
       out.println("columns:");
       for (int c = 0; c < fields.size(); c++) {
         long bytes = 0;
-        for (Page p : pages.get(c)) {
+        for (LanceFileReader.PageSummary p : pages.get(c)) {
           bytes += Math.max(0, p.bytes());
         }
         out.println("  " + fields.get(c).getName() + ": " + pages.get(c).size() + (pages.get(c).size() == 1 ? " page, " : " pages, ")
             + bytes + " bytes");
         for (int p = 0; p < pages.get(c).size(); p++) {
-          Page pg = pages.get(c).get(p);
+          LanceFileReader.PageSummary pg = pages.get(c).get(p);
           out.println("    page " + p + ": " + pg.rows() + " rows, " + pg.bytes() + " bytes, " + pg.description());
         }
       }

@@ -4,10 +4,8 @@ import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
-import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutPlugin;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -600,13 +598,9 @@ public final class Main {
   private void codecs(boolean json) {
     CodecRegistry registry = CodecRegistry.discover();
     List<String[]> rows = new ArrayList<>();
-    for (CodecPlugin p : registry.codecs()) {
-      rows.add(new String[] {"codec", p.name(), p.version(), Integer.toString(p.spiVersion()), versions(p.fileVersions()),
-          CodecRegistry.jarOf(p), Integer.toString(p.decodes().size())});
-    }
-    for (LayoutPlugin p : registry.layouts()) {
-      rows.add(new String[] {"layout", p.name(), p.version(), Integer.toString(p.spiVersion()), versions(p.fileVersions()),
-          CodecRegistry.jarOf(p), Integer.toString(p.decodes().size())});
+    for (CodecRegistry.PluginInfo p : registry.plugins()) {
+      rows.add(new String[] {p.kind(), p.name(), p.version(), Integer.toString(p.spiVersion()), versions(p.fileVersions()),
+          p.location(), Integer.toString(p.encodings().size())});
     }
     if (json) {
       for (String[] r : rows) {

@@ -1,9 +1,5 @@
 package io.lancecodec.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -59,6 +55,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** End to end through {@link Main#run}: write, cat, inspect, codecs, and one-line errors. */
 class MainTest {
@@ -384,7 +383,7 @@ class MainTest {
     assertOneLineError(1, "is a directory", "inspect", dir.toString());
     assertOneLineError(1, "is a Lance file", "write", lance21.toString(), dir.resolve("x.lance").toString());
     assertOneLineError(1, "does not exist", "write", arrow.toString(), dir.resolve("no/such/dir/x.lance").toString());
-    assertOneLineError(1, "layout-planar", "write", arrow.toString(), dir.resolve("v23.lance").toString(), "--version", "2.3");
+    assertOneLineError(1, "writing version 2.3 needs a layout plugin for it", "write", arrow.toString(), dir.resolve("v23.lance").toString(), "--version", "2.3");
 
     Path text = dir.resolve("text.arrow");
     Files.writeString(text, "date,precipitation\n2012-01-01,0.0\n");

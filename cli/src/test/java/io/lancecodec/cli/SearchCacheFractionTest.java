@@ -1,8 +1,5 @@
 package io.lancecodec.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
@@ -14,6 +11,8 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The search cache of the embedded real data after a full scan and takes. The paper's budget is
@@ -31,10 +30,8 @@ class SearchCacheFractionTest {
 
   private static long pageBytes(LanceFileReader r) {
     long total = 0;
-    for (var column : Inspect.pages(r)) {
-      for (Inspect.Page p : column) {
-        total += Math.max(0, p.bytes());
-      }
+    for (LanceFileReader.ColumnSummary column : r.columnSummaries()) {
+      total += column.bytes();
     }
     return total;
   }

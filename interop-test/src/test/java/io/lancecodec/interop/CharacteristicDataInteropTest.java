@@ -1,7 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.WriterOptions;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +27,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The data characteristics the writer's choices depend on, both directions, 2.1 and 2.2, with no
@@ -195,7 +194,7 @@ class CharacteristicDataInteropTest {
     }
     String pages;
     try (LanceFileReader r = LanceFileReader.open(file)) {
-      pages = r.describePages().toString();
+      pages = r.columnSummaries().toString();
     }
     OUR_ENCODINGS.put(c.name(), pages);
     String expect = c.data().expectDefault();

@@ -1,7 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.lancecodec.interop.Interop.Dist;
 import io.lancecodec.interop.Interop.Nulls;
 import io.lancecodec.runtime.WriterOptions;
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Field metadata {@code lance-encoding:structural-encoding=fullzip} on an int32 column: our

@@ -1,9 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.interop.Interop.Dist;
 import io.lancecodec.interop.Interop.Nulls;
 import io.lancecodec.interop.Interop.VarShape;
@@ -25,6 +21,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * General compression (codec-general) in both directions: {@code lance-encoding:compression}
@@ -137,7 +136,7 @@ class GeneralInteropTest {
 
   private static boolean mentionsGeneral(Path file) {
     try (LanceFileReader r = LanceFileReader.open(file)) {
-      return r.describePages().toString().contains("general");
+      return r.columnSummaries().toString().contains("general");
     }
   }
 
@@ -155,7 +154,7 @@ class GeneralInteropTest {
     boolean general = mentionsGeneral(file);
     if (c.expectGeneral(expected)) {
       try (LanceFileReader r = LanceFileReader.open(file)) {
-        assertTrue(general, key + ": expected general compression, pages " + r.describePages());
+        assertTrue(general, key + ": expected general compression, pages " + r.columnSummaries());
       }
     }
     if (general) {

@@ -1,8 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,6 +19,8 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Golden check for fixed-size lists of fixed-size lists and of booleans: the same batch written

@@ -1,13 +1,9 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
 import io.lancecodec.spi.FileVersion;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Does the reference (lance-core 7.0.0) read mini-block pages with our opt-in repetition index
@@ -77,7 +75,7 @@ class RepIndexDepthInteropTest {
       w.write(root);
     }
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      String d = r.describePages().get(0).get(0);
+      String d = r.columnSummaries().get(0).pages().get(0).toString();
       assertTrue(d.contains("repetition index depth 2"), d);
     }
     return path;

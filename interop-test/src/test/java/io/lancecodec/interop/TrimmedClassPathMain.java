@@ -4,24 +4,27 @@ import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
-import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Runs in a JVM whose class path lacks codec-bitpack: writes and reads a file with only the
- * built-in codecs, then tries a file that needs bit-packing. Prints one result line per step.
+ * Runs in a JVM whose class path lacks some codec jars: writes and reads a file of its own with
+ * what is there, then opens a file written with every codec, describes it and reads each column
+ * on its own. Prints one result line per step; {@link TrimmedClassPathTest} checks them.
  */
 public final class TrimmedClassPathMain {
   private TrimmedClassPathMain() {}
 
   public static void main(String[] args) throws Exception {
-    System.out.println("codecs=" + CodecRegistry.discover().codecs().stream().map(CodecPlugin::name).toList());
+    System.out.println("codecs=" + CodecRegistry.discover().plugins().stream()
+        .filter(p -> p.kind().equals("codec")).map(CodecRegistry.PluginInfo::name).toList());
     Path own = Path.of(args[0]);
     try (BufferAllocator al = new RootAllocator()) {
       try (IntVector v = new IntVector("x", al)) {
@@ -40,12 +43,27 @@ public final class TrimmedClassPathMain {
         for (int i = 0; i < 5000; i++) {
           same &= ((IntVector) back.getVector(0)).get(i) == i % 100;
         }
-        System.out.println("own=" + (same ? "ok" : "mismatch") + " " + r.describePages().get(0));
+        System.out.println("own=" + (same ? "ok" : "mismatch") + " " + r.columnSummaries().get(0).pages());
       }
       try (LanceFileReader r = LanceFileReader.open(Path.of(args[1]))) {
-        System.out.println("packed=opened");
+        System.out.println("mixed=opened " + r.schema().getFields().stream().map(Field::getName).toList());
+        for (LanceFileReader.ColumnSummary c : r.columnSummaries()) {
+          System.out.println("inspect " + c.name() + "=" + c.pages().get(0).description());
+        }
+        for (Field f : r.schema().getFields()) {
+          try (VectorSchemaRoot got = r.readRange(0, r.numRows(), List.of(f.getName()), al)) {
+            FieldVector v = got.getVector(0);
+            long hash = 0;
+            for (int i = 0; i < v.getValueCount(); i++) {
+              hash = 31 * hash + String.valueOf(v.getObject(i)).hashCode();
+            }
+            System.out.println("read " + f.getName() + "=ok " + hash);
+          } catch (LanceCodecException e) {
+            System.out.println("read " + f.getName() + "=" + e.kind() + " " + e.getMessage());
+          }
+        }
       } catch (LanceCodecException e) {
-        System.out.println("packed=" + e.kind() + " " + e.getMessage());
+        System.out.println("mixed=" + e.kind() + " " + e.getMessage());
       }
     }
   }

@@ -1,7 +1,5 @@
 package io.lancecodec.interop;
 
-import static io.lancecodec.interop.Interop.ALLOC;
-
 import io.lancecodec.interop.Interop.Dist;
 import io.lancecodec.interop.Interop.Nulls;
 import io.lancecodec.interop.Interop.TypeCase;
@@ -22,6 +20,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static io.lancecodec.interop.Interop.ALLOC;
 
 /**
  * Every flat type x file version x nullability x row count, in both directions:

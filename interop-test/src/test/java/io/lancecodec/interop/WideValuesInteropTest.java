@@ -1,7 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.interop.Interop.Dist;
 import io.lancecodec.interop.Interop.Nulls;
 import io.lancecodec.interop.Interop.TypeCase;
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Values wide enough for the full-zip layout (fixed_size_binary(512), ~400-byte strings and
@@ -117,8 +116,8 @@ class WideValuesInteropTest {
    */
   static void assertFullZipOrConstant(Path file) {
     try (LanceFileReader r = LanceFileReader.open(file)) {
-      for (List<String> column : r.describePages()) {
-        for (String page : column) {
+      for (LanceFileReader.ColumnSummary column : r.columnSummaries()) {
+        for (String page : column.pages().stream().map(Object::toString).toList()) {
           assertTrue(page.contains("full-zip") || page.contains(": constant"),
               "expected a full-zip (or constant) page, the file has: " + page);
         }

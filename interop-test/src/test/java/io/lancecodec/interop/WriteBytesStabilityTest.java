@@ -1,8 +1,5 @@
 package io.lancecodec.interop;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.interop.Interop.Dist;
 import io.lancecodec.interop.Interop.Nulls;
 import io.lancecodec.interop.Interop.TypeCase;
@@ -24,6 +21,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The bytes our writer produces, pinned: every flat type in both versions, the nested shapes of
@@ -88,6 +87,13 @@ class WriteBytesStabilityTest {
       String name2 = version + "/multi-page/utf8";
       out.add(new Case(name2, version, Map.of(), 16 * 1024,
           () -> Interop.generate(ArrowType.Utf8.INSTANCE, true, null, Nulls.SOME, Dist.RUNS, 20_000, Interop.seedOf(name2))));
+      // blob columns: values written outside their pages, descriptions in a packed page
+      for (Nulls nulls : List.of(Nulls.NONE, Nulls.SOME)) {
+        String name3 = version + "/blob/" + nulls;
+        out.add(new Case(name3, version, Map.of(), WriterOptions.DEFAULT_PAGE_BYTES,
+            () -> Interop.generate(ArrowType.LargeBinary.INSTANCE, nulls != Nulls.NONE, Map.of("lance-encoding:blob", "true"), nulls,
+                Dist.RANDOM, 700, Interop.seedOf(name3), new Interop.VarShape(0, 3000))));
+      }
     }
     return out;
   }

@@ -1,9 +1,11 @@
 package io.lancecodec.runtime;
 
-import io.lancecodec.spi.DecodedPage;
-import io.lancecodec.spi.ElementReader;
+import io.lancecodec.runtime.arrow.Leaf;
+import io.lancecodec.runtime.arrow.NestedAssembler;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.PageDecoder;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.ElementReader;
+import io.lancecodec.spi.layout.PageDecoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -5,13 +5,25 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.lancecodec.format.pb.file.FileDescriptor;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
-import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.runtime.arrow.ArrowSink;
+import io.lancecodec.runtime.arrow.ArrowVariableSink;
+import io.lancecodec.runtime.arrow.FslFiller;
+import io.lancecodec.runtime.arrow.LanceSchemas;
+import io.lancecodec.runtime.arrow.Leaf;
+import io.lancecodec.runtime.arrow.NestedAssembler;
+import io.lancecodec.runtime.arrow.Physical;
+import io.lancecodec.runtime.arrow.VectorFiller;
+import io.lancecodec.runtime.file.Container;
+import io.lancecodec.runtime.file.FilePageSource;
+import io.lancecodec.runtime.plugin.Plugins;
+import io.lancecodec.runtime.plugin.RuntimeLayoutContext;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutPlugin;
-import io.lancecodec.spi.PageDecoder;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageCache;
+import io.lancecodec.spi.layout.PageDescription;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -44,14 +56,108 @@ public final class LanceFileReader implements AutoCloseable {
   private final List<Column> columns = new ArrayList<>();
   private final long fileSize;
   private final ReadStats stats = new ReadStats();
-  private final LruPageCache cache;
+  private final PageCache cache;
   /** The file mapped read-only for page reads, or null (see {@link FilePageSource#map}). */
   private final ByteBuffer mapped;
 
-  /** One column's pages, sorted by first row. */
-  record Column(Leaf leaf, Field field, Physical physical, long[] firstRows, List<PageDecoder> pages, List<ColumnMetadata.Page> meta) {}
+  /**
+   * One column's pages, sorted by first row. Their decoders open on the column's first read, so
+   * a reader lacking a plugin one column needs still opens, describes the file and reads the
+   * other columns; the column itself then fails with the missing plugin's name.
+   */
+  static final class Column {
+    private final Leaf leaf;
+    private final Physical physical;
+    private final long[] firstRows;
+    private final List<PageRef> refs;
+    private final List<ColumnMetadata.Page> meta;
+    private final RuntimeLayoutContext ctx;
+    private final String where;
+    private volatile List<PageDecoder> pages;
 
-  private LanceFileReader(Path path, CodecRegistry registry, LruPageCache cache) throws IOException {
+    Column(Leaf leaf, long[] firstRows, List<PageRef> refs, List<ColumnMetadata.Page> meta, RuntimeLayoutContext ctx, String where) {
+      this.leaf = leaf;
+      this.meta = meta;
+      this.physical = leaf.physical();
+      this.firstRows = firstRows;
+      this.refs = refs;
+      this.ctx = ctx;
+      this.where = where;
+    }
+
+    Leaf leaf() {
+      return leaf;
+    }
+
+    Physical physical() {
+      return physical;
+    }
+
+    long[] firstRows() {
+      return firstRows;
+    }
+
+    List<PageRef> refs() {
+      return refs;
+    }
+
+    /** The pages as the file lists them (buffer positions and sizes), for tests that look at raw bytes. */
+    List<ColumnMetadata.Page> meta() {
+      return meta;
+    }
+
+    boolean opened() {
+      return pages != null;
+    }
+
+    /** The page decoders, opened (and their search cache loaded) on first use. */
+    List<PageDecoder> pages() {
+      List<PageDecoder> p = pages;
+      if (p == null) {
+        synchronized (this) {
+          p = pages;
+          if (p == null) {
+            List<PageDecoder> opened = new ArrayList<>(refs.size());
+            for (int i = 0; i < refs.size(); i++) {
+              try {
+                opened.add(refs.get(i).open(ctx));
+              } catch (LanceCodecException e) {
+                throw e.within(where + " page " + i);
+              }
+            }
+            pages = p = List.copyOf(opened);
+          }
+        }
+      }
+      return p;
+    }
+  }
+
+  /**
+   * One page as the file lists it: its encoding (the {@code Any}, routed by its type URL to the
+   * layout plugin that declares it; {@code owner} null when none does), its buffers and rows.
+   */
+  record PageRef(String typeUrl, Message encoding, Plugins.Page owner, FilePageSource source, long rows, long bytes,
+      Plugins registry) {
+    PageDecoder open(RuntimeLayoutContext ctx) {
+      Plugins.Page o = owner != null ? owner : registry.pageOwner(typeUrl);
+      return o.plugin().open(encoding, source, rows, ctx);
+    }
+
+    PageDescription describe() {
+      if (owner == null) {
+        String name = typeUrl.substring(typeUrl.lastIndexOf('/') + 1);
+        try {
+          registry.pageOwner(typeUrl);
+        } catch (LanceCodecException e) {
+          return new PageDescription("?", name + ": " + e.getMessage());
+        }
+      }
+      return owner.plugin().describe(encoding, source, registry.decoders());
+    }
+  }
+
+  private LanceFileReader(Path path, CodecRegistry registry, PageCache cache) throws IOException {
     this.path = path;
     this.cache = cache;
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
@@ -81,9 +187,6 @@ public final class LanceFileReader implements AutoCloseable {
         throw LanceCodecException.unsupported("legacy Lance file (version 0." + minor + ") is not supported");
       }
       this.version = FileVersion.of(major, minor);
-      if (version == FileVersion.V2_3) {
-        throw LanceCodecException.unsupported("file format version 2.3 needs layout-planar, which is not available yet");
-      }
       long tailEnd = fileSize - Container.FOOTER_BYTES;
       check(gboPos + 16 * numGlobal == tailEnd, "global buffer table [" + gboPos + " + 16 x " + numGlobal + "] does not end at the footer (byte " + tailEnd + ")");
       check(cmoPos + 16 * numColumns == gboPos, "column metadata table [" + cmoPos + " + 16 x " + numColumns + "] does not end at the global buffer table (byte " + gboPos + ")");
@@ -103,17 +206,17 @@ public final class LanceFileReader implements AutoCloseable {
       check(leaves.size() == numColumns,
           "schema has " + leaves.size() + " leaf fields but the file has " + numColumns + " columns");
 
-      RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry, version, cache);
+      RuntimeLayoutContext ctx = new RuntimeLayoutContext(registry.internals(), version, cache);
       for (int c = 0; c < numColumns; c++) {
         long pos = tables.getLong(16 * c);
         long size = tables.getLong(16 * c + 8);
         Leaf leaf = leaves.get(c);
         Field field = leaf.leafField();
-        String where = "column '" + LanceFileWriter.columnName(leaf) + "'";
+        String where = "column '" + leaf.columnName() + "'";
         checkRange(pos, size, cmoPos, where + " metadata");
         check(size <= 256L << 20, where + " metadata of " + size + " bytes exceeds 256 MiB");
         ColumnMetadata cm = ColumnMetadata.parseFrom(readAt(pos, (int) size));
-        columns.add(openColumn(leaf, cm, registry, ctx, where, cmoPos));
+        columns.add(openColumn(leaf, cm, registry.internals(), ctx, where, cmoPos));
       }
     } catch (InvalidProtocolBufferException e) {
       closeQuietly();
@@ -124,11 +227,9 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
-  private Column openColumn(Leaf leaf, ColumnMetadata cm, CodecRegistry registry, RuntimeLayoutContext ctx, String where, long dataEnd)
+  private Column openColumn(Leaf leaf, ColumnMetadata cm, Plugins registry, RuntimeLayoutContext ctx, String where, long dataEnd)
       throws InvalidProtocolBufferException {
-    Field field = leaf.leafField();
-    Physical physical = leaf.physical();
-    List<PageDecoder> pages = new ArrayList<>();
+    List<PageRef> refs = new ArrayList<>();
     long[] firstRows = new long[cm.getPagesCount() + 1];
     long row = 0;
     for (int p = 0; p < cm.getPagesCount(); p++) {
@@ -137,31 +238,35 @@ public final class LanceFileReader implements AutoCloseable {
       check(page.getBufferOffsetsCount() == page.getBufferSizesCount(), pw + ": " + page.getBufferOffsetsCount() + " buffer offsets but " + page.getBufferSizesCount() + " sizes");
       long[] offs = new long[page.getBufferOffsetsCount()];
       long[] sizes = new long[offs.length];
+      long bytes = 0;
       for (int b = 0; b < offs.length; b++) {
         offs[b] = page.getBufferOffsets(b);
         sizes[b] = page.getBufferSizes(b);
         checkRange(offs[b], sizes[b], dataEnd, pw + " buffer " + b);
+        bytes += sizes[b];
       }
       long length = page.getLength();
       check(length >= 0 && row + length <= numRows && row + length >= row, pw + ": " + length + " rows run past the file's " + numRows);
       Any any = Any.parseFrom(encodingBytes(page.getEncoding(), dataEnd, pw));
-      if (!any.getTypeUrl().endsWith("/lance.encodings21.PageLayout")) {
-        throw LanceCodecException.unsupported(pw + ": page encoding " + any.getTypeUrl() + " is not supported");
-      }
-      PageLayout layout = PageLayout.parseFrom(any.getValue());
+      Plugins.Page owner = null;
+      Message encoding = null;
       try {
-        Message layoutCase = CodecRegistry.unwrap(layout);
-        LayoutPlugin plugin = registry.layoutFor(layoutCase);
-        pages.add(plugin.open(layoutCase, new FilePageSource(channel, mapped, offs, sizes, stats, dataEnd), length, ctx));
+        owner = registry.pageOwner(any.getTypeUrl());
+        encoding = owner.parser().parseFrom(any.getValue());
       } catch (LanceCodecException e) {
-        throw e.within(pw);
+        if (e.kind() != LanceCodecException.Kind.MISSING_PLUGIN) {
+          throw e.within(pw);
+        }
+        // the column fails when read; the rest of the file stays readable
       }
+      FilePageSource source = new FilePageSource(channel, mapped, offs, sizes, stats::record, dataEnd);
+      refs.add(new PageRef(any.getTypeUrl(), encoding, owner, source, length, bytes, registry));
       firstRows[p] = row;
       row += length;
       firstRows[p + 1] = row;
     }
     check(row == numRows, where + ": pages hold " + row + " rows, the file has " + numRows);
-    return new Column(leaf, field, physical, firstRows, pages, cm.getPagesList());
+    return new Column(leaf, firstRows, refs, cm.getPagesList(), ctx, where);
   }
 
   /** The serialized Any of a page: inline (direct) or in a buffer of the file (deferred). */
@@ -214,7 +319,7 @@ public final class LanceFileReader implements AutoCloseable {
    * pages) in {@code cache}, which may be shared with other readers; its budget bounds that
    * memory, and state evicted from it is read and decoded again on use.
    */
-  public static LanceFileReader open(Path path, CodecRegistry registry, LruPageCache cache) {
+  public static LanceFileReader open(Path path, CodecRegistry registry, PageCache cache) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(cache, "cache");
     try {
@@ -222,7 +327,7 @@ public final class LanceFileReader implements AutoCloseable {
     } catch (NoSuchFileException e) {
       throw LanceCodecException.invalidArgument("no such file: " + path);
     } catch (IOException e) {
-      throw new LanceCodecException(LanceCodecException.Kind.IO, "cannot read " + path + ": " + e.getMessage(), e);
+      throw LanceCodecException.io("cannot read " + path + ": " + e.getMessage(), e);
     } catch (LanceCodecException e) {
       throw e.within(path.getFileName().toString());
     }
@@ -250,38 +355,73 @@ public final class LanceFileReader implements AutoCloseable {
   }
 
   /** The cache of decoded page state (dictionaries, constant-page levels) this reader uses. */
-  public LruPageCache pageCache() {
+  public PageCache pageCache() {
     return cache;
   }
 
   /**
    * Bytes the search cache holds for the life of the reader: what it needs to find any row
-   * (per page the layout, the compact chunk table and the mini-block repetition index). Decoded
-   * dictionaries are not in it: they live in {@link #pageCache()} under its byte budget.
+   * (per page the layout, the compact chunk table and the mini-block repetition index). Columns
+   * load theirs on first read; this loads every column's that this class path can open (a column
+   * needing a missing plugin counts nothing). Decoded dictionaries are not in it: they live in
+   * {@link #pageCache()} under its byte budget.
    */
   public long searchCacheBytes() {
     long total = 0;
     for (Column c : columns) {
-      for (PageDecoder p : c.pages()) {
+      List<PageDecoder> pages;
+      try {
+        pages = c.pages();
+      } catch (LanceCodecException e) {
+        if (e.kind() == LanceCodecException.Kind.MISSING_PLUGIN) {
+          continue;
+        }
+        throw e.within(path.getFileName().toString());
+      }
+      for (PageDecoder p : pages) {
         total += p.searchCacheBytes();
       }
     }
     return total;
   }
 
-  /** Per column, per page: rows and a description of the layout and compression tree. */
-  public List<List<String>> describePages() {
-    List<List<String>> out = new ArrayList<>();
-    for (Column c : columns) {
-      List<String> pages = new ArrayList<>();
-      for (int p = 0; p < c.pages().size(); p++) {
-        long bytes = 0;
-        for (long s : c.meta().get(p).getBufferSizesList()) {
-          bytes += s;
-        }
-        pages.add(c.pages().get(p).numRows() + " rows, " + bytes + " bytes: " + c.pages().get(p).describe());
+  /** A page as {@link #columnSummaries()} lists it: rows, bytes on disk, the layout and its compression trees. */
+  public record PageSummary(long rows, long bytes, String layout, String description) {
+    /** {@code "N rows, B bytes: description"}, as inspect prints it. */
+    @Override
+    public String toString() {
+      return rows + " rows, " + bytes + " bytes: " + description;
+    }
+  }
+
+  /**
+   * A leaf column: its dotted path ({@code a.item.b}), the index of the top-level field it
+   * belongs to, and its pages in row order.
+   */
+  public record ColumnSummary(String name, int field, List<PageSummary> pages) {
+    /** The column's bytes on disk, all pages. */
+    public long bytes() {
+      long total = 0;
+      for (PageSummary p : pages) {
+        total += p.bytes();
       }
-      out.add(pages);
+      return total;
+    }
+  }
+
+  /**
+   * Every leaf column with its pages, described from the file's metadata alone (no page is read
+   * and no codec opened, so this works on a class path missing plugins the file needs).
+   */
+  public List<ColumnSummary> columnSummaries() {
+    List<ColumnSummary> out = new ArrayList<>();
+    for (Column c : columns) {
+      List<PageSummary> pages = new ArrayList<>();
+      for (PageRef ref : c.refs()) {
+        PageDescription d = ref.describe();
+        pages.add(new PageSummary(ref.rows(), ref.bytes(), d.layout(), d.details()));
+      }
+      out.add(new ColumnSummary(c.leaf().columnName(), c.leaf().field(), List.copyOf(pages)));
     }
     return out;
   }
@@ -532,7 +672,8 @@ public final class LanceFileReader implements AutoCloseable {
    * values (rows for {@link SinkMode#ROWS}) each piece put in the sink, or null without a sink.
    */
   private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out, SinkMode mode) {
-    List<Long> counts = sink == null ? null : new ArrayList<>();
+    long[] counts = sink == null ? null : new long[col.pages().size()];
+    int pieces = 0;
     int bits = mode == SinkMode.ROWS ? col.physical().rowBits() : col.physical().bits();
     long[] first = col.firstRows();
     int i = 0;
@@ -555,7 +696,7 @@ public final class LanceFileReader implements AutoCloseable {
             if (bytes % (bits / 8) != 0) {
               throw LanceCodecException.corrupt("page wrote " + bytes + " bytes of " + bits + "-bit values");
             }
-            counts.add(bytes / (bits / 8));
+            counts[pieces++] = bytes / (bits / 8);
             d = new DecodedPage(kept, d.repLevels(), d.defLevels(), d.numRows(), d.layers());
           }
           out.add(d);
@@ -564,10 +705,7 @@ public final class LanceFileReader implements AutoCloseable {
         }
       }
     }
-    if (counts == null) {
-      return null;
-    }
-    return longs(counts);
+    return counts == null ? null : Arrays.copyOf(counts, pieces);
   }
 
   /**
@@ -577,7 +715,8 @@ public final class LanceFileReader implements AutoCloseable {
    */
   private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out) {
     long[] first = col.firstRows();
-    List<Long> counts = new ArrayList<>();
+    long[] counts = new long[col.pages().size()];
+    int pieces = 0;
     int i = 0;
     for (int p = 0; p < col.pages().size() && i < ranges.length; p++) {
       long[] lr = pageRanges(ranges, i, first[p], first[p + 1]);
@@ -595,13 +734,13 @@ public final class LanceFileReader implements AutoCloseable {
         } else if (d.values() != null) {
           throw LanceCodecException.corrupt("page decoded to " + describe(d.values()) + " where the schema needs variable-width values");
         }
-        counts.add((long) (sink.count() - before));
+        counts[pieces++] = sink.count() - before;
         out.add(new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers()));
       } catch (LanceCodecException e) {
         throw e.within("page " + p);
       }
     }
-    return longs(counts);
+    return Arrays.copyOf(counts, pieces);
   }
 
   /** {@code d}, checked to hold as many rows as the page-relative ranges {@code lr} name. */
@@ -616,29 +755,26 @@ public final class LanceFileReader implements AutoCloseable {
     return d;
   }
 
-  private static long[] longs(List<Long> list) {
-    long[] a = new long[list.size()];
-    for (int k = 0; k < a.length; k++) {
-      a[k] = list.get(k);
-    }
-    return a;
-  }
-
   /** The part of sorted {@code ranges} from range {@code i} on that falls in page rows [p0, p1), relative to p0. */
   private static long[] pageRanges(long[] ranges, int i, long p0, long p1) {
-    List<Long> local = new ArrayList<>();
-    for (; i < ranges.length && ranges[i] < p1; i += 2) {
-      long s = Math.max(ranges[i], p0);
-      long e = Math.min(ranges[i + 1], p1);
-      if (e > s) {
-        local.add(s - p0);
-        local.add(e - p0);
-      }
-      if (ranges[i + 1] > p1) {
+    int end = i;
+    while (end < ranges.length && ranges[end] < p1) {
+      end += 2;
+      if (ranges[end - 1] > p1) {
         break;
       }
     }
-    return longs(local);
+    long[] local = new long[end - i];
+    int n = 0;
+    for (int k = i; k < end; k += 2) {
+      long s = Math.max(ranges[k], p0);
+      long e = Math.min(ranges[k + 1], p1);
+      if (e > s) {
+        local[n++] = s - p0;
+        local[n++] = e - p0;
+      }
+    }
+    return n == local.length ? local : Arrays.copyOf(local, n);
   }
 
   /** The first range from {@code i} on that does not end by page end {@code p1}. */

@@ -8,15 +8,23 @@ import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.format.pb.file2.DirectEncoding;
 import io.lancecodec.format.pb.file2.Encoding;
 import io.lancecodec.format.pb.v20.ColumnEncoding;
-import io.lancecodec.format.pb.v21.PageLayout;
-import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.EncodedPage;
+import io.lancecodec.runtime.arrow.LanceSchemas;
+import io.lancecodec.runtime.arrow.Leaf;
+import io.lancecodec.runtime.arrow.Physical;
+import io.lancecodec.runtime.file.Container;
+import io.lancecodec.runtime.plugin.OptionsParser;
+import io.lancecodec.runtime.plugin.Plugins;
+import io.lancecodec.runtime.plugin.RuntimeLayoutContext;
+import io.lancecodec.runtime.shred.BlobColumn;
+import io.lancecodec.runtime.shred.ColumnAccumulator;
+import io.lancecodec.runtime.shred.NestedColumn;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutPlugin;
-import io.lancecodec.spi.LevelLayer;
-import io.lancecodec.spi.PageInput;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutPlugin;
+import io.lancecodec.spi.layout.LevelLayer;
+import io.lancecodec.spi.layout.PageInput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,15 +73,17 @@ public final class LanceFileWriter implements AutoCloseable {
       // the reference neither writes nor reads maps in 2.1 files
       throw LanceCodecException.unsupported("maps need file version 2.2 or later (writing " + options.version() + ")");
     }
-    this.layout = layoutFor(options);
-    this.context = new RuntimeLayoutContext(options.registry(), options.version());
+    Plugins plugins = options.registry().internals();
+    this.layout = plugins.writerLayout(options.version());
+    OptionsParser parser = new OptionsParser(plugins, OptionsParser.processEnvironment());
+    this.context = new RuntimeLayoutContext(plugins, options.version(), this::writeExternal);
     this.leaves = Leaf.of(schema);
     for (Leaf leaf : leaves) {
       for (int j = 0; leaf.physical().kind() == Physical.Kind.PACKED && j < leaf.path().size() - 1; j++) {
         if (Leaf.kind(leaf.path().get(j)) == Leaf.Kind.STRUCT) {
           // lance 7.0.0 writes these but cannot read them back (it asks for a column past the
           // file's last), so we refuse rather than write a file the reference cannot read
-          throw LanceCodecException.unsupported("packed struct '" + columnName(leaf) + "' inside struct '"
+          throw LanceCodecException.unsupported("packed struct '" + leaf.columnName() + "' inside struct '"
               + leaf.path().get(j).getName() + "' is not readable by the reference implementation; pack the outer struct or move it to the top level");
         }
       }
@@ -82,37 +92,15 @@ public final class LanceFileWriter implements AutoCloseable {
       }
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
-      FieldOptions fo = options.optionsFor(leaf.leafField().getMetadata());
-      fieldOptions.add(fo);
-      String missing = missingScheme(fo, options.registry());
-      if (missing != null) {
-        // the file stays correct (values are stored uncompressed), but the user asked for more
-        LOG.log(System.Logger.Level.WARNING,
-            "field ''{0}'' asks for compression {1}, but {2} is not on the class path; writing it without",
-            leaf.leafField().getName(), fo.compression().orElse(""), missing);
-      }
+      fieldOptions.add(options.optionsFor(parser, leaf.leafField().getMetadata(), leaf.columnName()));
       metadata.add(
           ColumnMetadata.newBuilder()
-              .setEncoding(direct(Container.COLUMN_ENCODING_URL,
-                  ColumnEncoding.newBuilder().setValues(Empty.getDefaultInstance()).build())));
+              .setEncoding(direct(ColumnEncoding.newBuilder().setValues(Empty.getDefaultInstance()).build())));
     }
     this.columnRows = new long[columns.size()];
     Path dir = this.target.getParent();
     this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
     this.out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-  }
-
-  private static final System.Logger LOG = System.getLogger(LanceFileWriter.class.getName());
-
-  /** The artifact providing a requested compression scheme when no plugin for it is loaded, else null. */
-  static String missingScheme(FieldOptions options, CodecRegistry registry) {
-    String scheme = options.compression().orElse(null);
-    if (scheme == null) {
-      return null;
-    }
-    String plugin = scheme.equals("fsst") ? "fsst" : "general";
-    boolean present = registry.codecs().stream().anyMatch(p -> p.name().equals(plugin));
-    return present ? null : "io.lancecodec:codec-" + plugin;
   }
 
   /** Opens a writer for {@code schema}; the file appears at {@code path} on close. */
@@ -123,21 +111,8 @@ public final class LanceFileWriter implements AutoCloseable {
     try {
       return new LanceFileWriter(path, schema, options);
     } catch (IOException e) {
-      throw new LanceCodecException(LanceCodecException.Kind.IO, "cannot create " + path + ": " + e.getMessage(), e);
+      throw LanceCodecException.io("cannot create " + path + ": " + e.getMessage(), e);
     }
-  }
-
-  private static LayoutPlugin layoutFor(WriterOptions options) {
-    for (LayoutPlugin p : options.registry().layouts()) {
-      if (p.fileVersions().contains(options.version())) {
-        return p;
-      }
-    }
-    throw new LanceCodecException(
-        LanceCodecException.Kind.MISSING_PLUGIN,
-        "writing version " + options.version() + " needs a layout plugin (io.lancecodec:"
-            + (options.version() == FileVersion.V2_3 ? "layout-planar" : "layout-legacy")
-            + "), not on the class path");
   }
 
   /** Appends a batch whose schema equals the writer's. */
@@ -180,10 +155,6 @@ public final class LanceFileWriter implements AutoCloseable {
         return;
       }
       input = nested.get(c).drain(fieldOptions.get(c));
-      if (BlobColumn.isBlob(leaves.get(c).leafField())) {
-        writeBlobPage(c, (DataBlock.VariableWidth) input.values(), input.defLevels(), input.layers(), n);
-        return;
-      }
     } else {
       ColumnAccumulator acc = columns.get(c);
       n = acc.numValues();
@@ -191,11 +162,6 @@ public final class LanceFileWriter implements AutoCloseable {
         return;
       }
       ColumnAccumulator.Page page = acc.drain();
-      if (BlobColumn.isBlob(leaves.get(c).leafField())) {
-        writeBlobPage(c, (DataBlock.VariableWidth) page.values(), page.defLevels(),
-            List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM), n);
-        return;
-      }
       // Like the reference, a page without nulls carries no levels even when the field is nullable.
       List<LevelLayer> layers =
           List.of(page.defLevels() != null ? LevelLayer.NULLABLE_ITEM : LevelLayer.ALL_VALID_ITEM);
@@ -205,24 +171,34 @@ public final class LanceFileWriter implements AutoCloseable {
     try {
       encoded = layout.encode(input, context);
     } catch (LanceCodecException e) {
-      throw e.within("column '" + columnName(leaves.get(c)) + "'");
+      throw writerSide(e).within("column '" + leaves.get(c).columnName() + "'");
     }
     writePage(c, encoded, n);
   }
 
-  /** A blob page: its values go to the file first, then the page of their descriptions. */
-  private void writeBlobPage(int c, DataBlock.VariableWidth values, short[] def, List<LevelLayer> layers, long n) throws IOException {
-    EncodedPage blob;
-    try {
-      blob = BlobColumn.encode(values, def, layers, n, bytes -> {
-        long at = position;
-        writeAligned(bytes);
-        return at;
-      }, layout, context);
-    } catch (LanceCodecException e) {
-      throw e.within("column '" + columnName(leaves.get(c)) + "'");
+  /**
+   * A writer reads no file, so a block or page that fails a format check while being encoded is
+   * a bug of lance-codec (or of a plugin): INTERNAL, never CORRUPT, which would blame a file.
+   */
+  private static LanceCodecException writerSide(LanceCodecException e) {
+    if (e.kind() != LanceCodecException.Kind.CORRUPT) {
+      return e;
     }
-    writePage(c, blob, n);
+    LanceCodecException internal = new LanceCodecException(LanceCodecException.Kind.INTERNAL,
+        "encoding failed a format check (a bug, please report it): " + e.getMessage(), e);
+    internal.setStackTrace(e.getStackTrace());
+    return internal;
+  }
+
+  /** Blob values, written outside their page: where they went. */
+  private long writeExternal(byte[] bytes) {
+    long at = position;
+    try {
+      writeAligned(bytes);
+    } catch (IOException e) {
+      throw LanceCodecException.io("writing " + target + ": " + e.getMessage(), e);
+    }
+    return at;
   }
 
   private void writePage(int c, EncodedPage encoded, long n) throws IOException {
@@ -232,7 +208,11 @@ public final class LanceFileWriter implements AutoCloseable {
       pb.addBufferSizes(buf.length);
       writeAligned(buf);
     }
-    pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(Container.PAGE_LAYOUT_URL, encoded.layout()));
+    if (!layout.pageEncodings().contains(encoded.layout().getClass())) {
+      throw LanceCodecException.internal("layout " + layout.name() + " returned a " + encoded.layout().getClass().getName()
+          + ", which is not one of its page encodings");
+    }
+    pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(encoded.layout()));
     metadata.get(c).addPages(pb);
     columnRows[c] += n;
   }
@@ -267,20 +247,9 @@ public final class LanceFileWriter implements AutoCloseable {
         || f.getChildren().stream().anyMatch(LanceFileWriter::hasMap);
   }
 
-  /** A leaf column's dotted path, e.g. {@code a.item.b}. */
-  static String columnName(Leaf leaf) {
-    StringBuilder b = new StringBuilder();
-    for (Field f : leaf.path()) {
-      b.append(b.length() == 0 ? "" : ".").append(f.getName());
-    }
-    return b.toString();
-  }
-
-  private static Encoding direct(String url, Message m) {
-    if (url.equals(Container.PAGE_LAYOUT_URL) && !(m instanceof PageLayout)) {
-      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "layout plugin returned " + m.getClass());
-    }
-    Any any = Any.newBuilder().setTypeUrl(url).setValue(m.toByteString()).build();
+  /** {@code m} as an inline {@code Any}, typed by its full name as Lance writes it ({@code /lance.encodings21.PageLayout}). */
+  private static Encoding direct(Message m) {
+    Any any = Any.newBuilder().setTypeUrl(Plugins.typeUrl(m.getDescriptorForType())).setValue(m.toByteString()).build();
     return Encoding.newBuilder().setDirect(DirectEncoding.newBuilder().setEncoding(any.toByteString())).build();
   }
 
@@ -367,12 +336,12 @@ public final class LanceFileWriter implements AutoCloseable {
 
   private LanceCodecException fail(IOException e) {
     abort();
-    return new LanceCodecException(LanceCodecException.Kind.IO, "writing " + target + ": " + e.getMessage(), e);
+    return LanceCodecException.io("writing " + target + ": " + e.getMessage(), e);
   }
 
   private void checkOpen() {
     if (closed) {
-      throw new IllegalStateException("writer is closed");
+      throw LanceCodecException.invalidArgument("writer is closed");
     }
   }
 }

@@ -1,7 +1,7 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.PageCache;
+import io.lancecodec.spi.layout.PageCache;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,8 @@
 package io.lancecodec.runtime;
 
-import io.lancecodec.spi.FileVersion;
+import io.lancecodec.runtime.plugin.OptionsParser;
 import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +22,7 @@ public record WriterOptions(
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(registry, "registry");
     if (pageBytesPerColumn <= 0) {
-      throw new IllegalArgumentException("pageBytesPerColumn must be positive");
+      throw LanceCodecException.invalidArgument("pageBytesPerColumn must be positive, got " + pageBytesPerColumn);
     }
     fieldDefaults = Map.copyOf(fieldDefaults);
     for (String key : fieldDefaults.keySet()) {
@@ -30,7 +31,7 @@ public record WriterOptions(
             "writer option '" + key + "' is not a " + FieldOptions.PREFIX + "* key");
       }
     }
-    FieldOptions.fromMetadata(fieldDefaults);
+    new OptionsParser(registry.internals(), Map.of()).parse(fieldDefaults, "writer defaults");
   }
 
   public static WriterOptions defaults() {
@@ -56,12 +57,12 @@ public record WriterOptions(
     return new WriterOptions(version, pageBytesPerColumn, registry, m);
   }
 
-  /** The options of one field: its metadata over the writer-wide defaults. */
-  FieldOptions optionsFor(Map<String, String> fieldMetadata) {
+  /** The options of one field: its metadata over the writer-wide defaults over the environment. */
+  FieldOptions optionsFor(OptionsParser parser, Map<String, String> fieldMetadata, String field) {
     Map<String, String> m = new TreeMap<>(fieldDefaults);
     if (fieldMetadata != null) {
       m.putAll(fieldMetadata);
     }
-    return FieldOptions.fromMetadata(m);
+    return parser.parse(m, field);
   }
 }

@@ -1,10 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Files;
@@ -22,6 +17,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Blob columns (v1 layout): values out of line, descriptions in the page, nulls and empty
@@ -67,7 +66,7 @@ class BlobRoundTripTest extends WithAllocator {
       }
       try (LanceFileReader r = LanceFileReader.open(path)) {
         assertEquals(expected.getSchema(), r.schema());
-        assertTrue(r.describePages().get(0).get(0).contains("blob"), r.describePages().toString());
+        assertTrue(r.columnSummaries().get(0).pages().get(0).toString().contains("blob"), r.columnSummaries().toString());
         try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
           assertSame(expected, all, null);
         }

@@ -1,7 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +13,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** One reader shared by several threads doing takes and range reads gives the same answers. */
 class ConcurrentReadTest {
@@ -71,7 +70,7 @@ class ConcurrentReadTest {
         total += f.get();
       }
       assertEquals(8 * 20 * (50 + 5000), total);
-      assertEquals(true, r.describePages().get(0).size() > 1, "the file has several pages");
+      assertEquals(true, r.columnSummaries().get(0).pages().size() > 1, "the file has several pages");
       // scans that decode ahead on other threads give the same batches, and release what was
       // decoded ahead when closed early
       for (int readAhead : new int[] {1, 3}) {

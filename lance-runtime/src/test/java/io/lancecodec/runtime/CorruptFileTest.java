@@ -1,10 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.ByteBuffer;
@@ -26,6 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Hostile input: truncated files, flipped bytes everywhere in the metadata and sampled in the
@@ -186,7 +185,7 @@ class CorruptFileTest extends WithAllocator {
     }
     byte[] valid = Files.readAllBytes(f);
     try (LanceFileReader r = LanceFileReader.open(f)) {
-      assertTrue(r.describePages().toString().contains("full-zip"), r.describePages().toString());
+      assertTrue(r.columnSummaries().toString().contains("full-zip"), r.columnSummaries().toString());
     }
     assertTrue(valid.length > 600_000, "large enough for several steps: " + valid.length);
     corruptionFailsCleanly(valid, "lists");

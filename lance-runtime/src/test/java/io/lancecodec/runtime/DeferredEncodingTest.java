@@ -1,7 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.format.pb.file2.DeferredEncoding;
 import io.lancecodec.format.pb.file2.Encoding;
@@ -18,6 +16,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The container allows a page's encoding to live in a buffer of its own ("deferred") instead of

@@ -1,14 +1,5 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -26,6 +17,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.str;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code takeElements}: {@code rows[i][from..to)} equals the slice of the whole row, on pages
@@ -133,7 +132,7 @@ class ElementTakeTest extends WithAllocator {
     Path path = dir.resolve(shape + "-" + seed + ".lance");
     write(path, schema, options(v, depth), rows);
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      List<String> pages = r.describePages().stream().flatMap(List::stream).toList();
+      List<String> pages = r.columnSummaries().stream().flatMap(c -> c.pages().stream()).map(Object::toString).toList();
       // the last column is a leaf under two lists: with depth 2 it carries the index (with two
       // such leaves, both do, and the elements are read from both pages' index)
       assertEquals(depth == 2 && !shape.equals("list_int"), pages.get(pages.size() - 1).contains("repetition index depth 2"), pages.toString());
@@ -259,7 +258,7 @@ class ElementTakeTest extends WithAllocator {
       Path path = dir.resolve("reads-" + depth + ".lance");
       write(path, schema, options(FileVersion.V2_2, depth), rows);
       try (LanceFileReader r = LanceFileReader.open(path)) {
-        String d = r.describePages().get(0).get(0);
+        String d = r.columnSummaries().get(0).pages().get(0).toString();
         assertFalse(d.contains("dictionary"), d);
         assertEquals(depth == 2, d.contains("repetition index depth 2"), d);
         ColumnMetadata.Page page = ReadCountTest.page(r, 0);
@@ -293,6 +292,7 @@ class ElementTakeTest extends WithAllocator {
         for (int[] ab : ranges) {
           int c0 = chunkOf(first, level[ab[0]]);
           int c1 = chunkOf(first, level[ab[1]] - 1);
+          r.searchCacheBytes();
           r.readStats().reset();
           try (FieldVector got = r.takeElements("ll", 1, ab[0], ab[1], allocator)) {
             String what = "depth " + depth + " [" + ab[0] + ", " + ab[1] + "): chunks " + c0 + ".." + c1 + " of the row's " + rowFirst + ".." + rowLast;

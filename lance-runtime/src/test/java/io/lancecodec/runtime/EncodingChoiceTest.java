@@ -1,9 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +21,9 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which layout and compression the writer picks for characteristic data, and that options steer it. */
 class EncodingChoiceTest {
@@ -59,7 +58,7 @@ class EncodingChoiceTest {
         for (int i = 0; i < N; i++) {
           assertEquals(v.getObject(i), back.getVector(0).getObject(i), "row " + i);
         }
-        return r.describePages().get(0).get(0);
+        return r.columnSummaries().get(0).pages().get(0).toString();
       }
     }
   }

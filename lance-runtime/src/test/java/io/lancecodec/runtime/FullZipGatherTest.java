@@ -1,8 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,6 +17,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Full-zip rows of lists of strings, whose items a read gathers in per-thread arrays before
@@ -28,10 +27,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * next read reuses: both lists of a struct are read before either is copied into Arrow.
  */
 class FullZipGatherTest extends WithAllocator {
+  // compressed values (fsst, zstd) are gathered the same way: codec-fsst and codec-general run
+  // their own full-zip list files, this module has only the uncompressed forms
   @ParameterizedTest(name = "{0} compression={1} nullItems={2} longStrings={3}")
   @CsvSource({
-    "V2_1, none, 0.9, true", "V2_1, none, 0.2, true", "V2_2, none, 0.9, true", "V2_1, fsst, 0.9, true",
-    "V2_2, zstd, 0.9, true", "V2_2, fsst, 0.0, true", "V2_1, none, 0.97, false", "V2_2, fsst, 0.97, false"
+    "V2_1, none, 0.9, true", "V2_1, none, 0.2, true", "V2_2, none, 0.9, true", "V2_2, none, 0.0, true",
+    "V2_1, none, 0.97, false", "V2_2, none, 0.97, false"
   })
   void listsOfStrings(FileVersion version, String compression, double nullItems, boolean longStrings) {
     // a dictionary (which short strings with many null items would get) would not be full-zip
@@ -100,7 +101,7 @@ class FullZipGatherTest extends WithAllocator {
 
   private void check(Path path, List<String> expected, int n, Random rnd) {
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      String pages = r.describePages().toString();
+      String pages = r.columnSummaries().toString();
       assertTrue(pages.contains("full-zip"), pages);
       // Two reads on this thread, the first still open while the second reuses the gathering arrays.
       try (VectorSchemaRoot first = r.readRange(0, n / 2, null, allocator);

@@ -1,9 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Files;
@@ -26,6 +22,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Blob columns under structs: {@code s: struct<id, data: blob, t: struct<b: blob>>} with nulls
@@ -133,7 +132,7 @@ class NestedBlobRoundTripTest extends WithAllocator {
       write(path, expected, version, 50_000);
       try (LanceFileReader r = LanceFileReader.open(path)) {
         assertEquals(expected.getSchema(), r.schema());
-        String pages = r.describePages().toString();
+        String pages = r.columnSummaries().toString();
         assertTrue(pages.contains("blob"), pages);
         try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
           assertEquals(want, canon(all));
@@ -189,6 +188,7 @@ class NestedBlobRoundTripTest extends WithAllocator {
     }
     try (LanceFileReader r = LanceFileReader.open(path)) {
       java.util.Set<Long> seen = new java.util.TreeSet<>();
+      r.searchCacheBytes();
       for (int row : new int[] {0, 3, 4, 5, 57, 199, 398}) {
         r.readStats().reset();
         try (VectorSchemaRoot got = r.take(new long[] {row}, List.of("s"), allocator)) {

@@ -1,13 +1,5 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,6 +22,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.runtime.NestedData.field;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.str;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Nested columns whose valid leaf values are all one value, with null and empty lists, null
@@ -81,9 +79,9 @@ class NestedConstantRoundTripTest extends WithAllocator {
       }
       expected.setRowCount(n);
       try (LanceFileReader r = LanceFileReader.open(path)) {
-        List<List<String>> columns = r.describePages();
-        for (List<String> pages : columns.subList(0, columns.size() - 1)) { // the last is "id"
-          for (String page : pages) {
+        List<LanceFileReader.ColumnSummary> columns = r.columnSummaries();
+        for (LanceFileReader.ColumnSummary column : columns.subList(0, columns.size() - 1)) { // the last is "id"
+          for (String page : column.pages().stream().map(Object::toString).toList()) {
             // a page may still have no valid value at all (then it is the value-less constant page)
             boolean constant = page.contains(": constant");
             boolean withValue = constant && !page.contains("all null");

@@ -1,12 +1,7 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.struct;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
+import io.lancecodec.runtime.plugin.BuiltinCodecs;
+import io.lancecodec.runtime.plugin.FslShape;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.math.BigDecimal;
@@ -26,7 +21,6 @@ import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
-import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -36,6 +30,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.runtime.NestedData.field;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Fixed-size lists of fixed-size lists (any depth) and of booleans through our writer and
@@ -214,7 +214,7 @@ class NestedFslRoundTripTest extends WithAllocator {
     for (String name : List.of("fsl_bool16_fullzip", "fsl_fsl_bool_fullzip", "list_fsl_bool_fullzip")) {
       Path path = writeRows(version, name, 40, 0);
       try (LanceFileReader r = LanceFileReader.open(path)) {
-        for (String page : r.describePages().get(0)) {
+        for (String page : r.columnSummaries().get(0).pages().stream().map(Object::toString).toList()) {
           org.junit.jupiter.api.Assertions.assertTrue(page.contains(": full-zip, values: fixed_size_list") && !page.contains("validity"), name + ": " + page);
         }
       }

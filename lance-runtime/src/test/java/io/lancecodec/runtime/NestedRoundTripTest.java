@@ -1,15 +1,5 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.fsl;
-import static io.lancecodec.runtime.NestedData.fslNullItems;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
@@ -28,6 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.runtime.NestedData.field;
+import static io.lancecodec.runtime.NestedData.fsl;
+import static io.lancecodec.runtime.NestedData.fslNullItems;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.str;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Nested columns through our writer and reader: structs of lists of structs, lists of lists,
@@ -256,8 +255,8 @@ class NestedRoundTripTest extends WithAllocator {
         w.write(batch);
       }
       try (LanceFileReader r = LanceFileReader.open(path)) {
-        assertEquals(List.of(5 + " rows"), r.describePages().get(0).stream().map(p -> p.substring(0, p.indexOf(','))).toList());
-        String page = r.describePages().get(0).get(0);
+        assertEquals(List.of(5 + " rows"), r.columnSummaries().get(0).pages().stream().map(p -> p.rows() + " rows").toList());
+        String page = r.columnSummaries().get(0).pages().get(0).toString();
         assertEquals(true, page.contains("mini-block") && page.contains(", 5 chunks"), page);
         try (VectorSchemaRoot all = r.readRange(0, 5, null, allocator)) {
           assertRows(batch, all, null);

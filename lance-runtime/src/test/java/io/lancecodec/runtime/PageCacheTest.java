@@ -1,9 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +18,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The LRU page cache alone (budget, order of eviction, values too heavy to keep) and under a
@@ -125,7 +124,7 @@ class PageCacheTest {
   private static long dictionaryBytes() {
     LruPageCache all = new LruPageCache(1L << 30);
     try (LanceFileReader r = LanceFileReader.open(file, CodecRegistry.discover(), all)) {
-      for (String page : r.describePages().stream().map(p -> p.get(0)).toList()) {
+      for (String page : r.columnSummaries().stream().map(c -> c.pages().get(0).toString()).toList()) {
         assertTrue(page.contains("dictionary"), page);
       }
       check(r, new long[] {1, 2, 3}, allocator);
@@ -212,7 +211,7 @@ class PageCacheTest {
     for (long budget : new long[] {LruPageCache.DEFAULT_BUDGET, 0}) {
       LruPageCache cache = new LruPageCache(budget);
       try (LanceFileReader r = LanceFileReader.open(path, CodecRegistry.discover(), cache)) {
-        assertTrue(r.describePages().get(0).get(0).contains("constant (all null)"), r.describePages().get(0).get(0));
+        assertTrue(r.columnSummaries().get(0).pages().get(0).toString().contains("constant (all null)"), r.columnSummaries().get(0).pages().get(0).toString());
         assertTrue(r.searchCacheBytes() < 200, "levels are not in the search cache: " + r.searchCacheBytes());
         for (int round = 0; round < 3; round++) {
           long[] rows = rnd.longs(30, 0, 5000).toArray();

@@ -1,8 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +11,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Sparse takes from large bit-packed mini-block pages: one row per call, and sorted random rows
@@ -69,7 +68,7 @@ class PointTakeTest extends WithAllocator {
       }
       List<Object> expected = TestData.values(in.getVector(0));
       try (LanceFileReader r = LanceFileReader.open(file)) {
-        String layout = r.describePages().get(0).toString();
+        String layout = r.columnSummaries().get(0).pages().toString();
         assertTrue(layout.contains("bitpack"), "the page is bit-packed, else this test checks nothing new: " + layout);
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int i = 0; i < 300; i++) {

@@ -1,9 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.google.protobuf.Message;
 import io.lancecodec.codec.bitpack.BitpackPlugin;
 import io.lancecodec.format.pb.v21.InlineBitpacking;
@@ -11,7 +7,6 @@ import io.lancecodec.layout.legacy.LegacyLayoutPlugin;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutPlugin;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
 import java.net.URL;
@@ -31,6 +26,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RegistryTest {
   @TempDir Path dir;
@@ -38,9 +36,8 @@ class RegistryTest {
   @Test
   void discoversPluginsSortedByName() {
     CodecRegistry r = CodecRegistry.discover();
-    List<String> codecs = r.codecs().stream().map(CodecPlugin::name).toList();
-    assertEquals(List.of("bitpack", "builtin"), codecs);
-    assertEquals(List.of("legacy"), r.layouts().stream().map(LayoutPlugin::name).toList());
+    assertEquals(List.of("codec bitpack", "codec builtin", "layout legacy"),
+        r.plugins().stream().map(p -> p.kind() + " " + p.name()).toList());
   }
 
   @Test
@@ -124,14 +121,22 @@ class RegistryTest {
         w.write(root);
       }
     }
+    // the file opens and describes itself; reading the column names what it needs
     CodecRegistry bare = CodecRegistry.of(List.of(), List.of(new LegacyLayoutPlugin()));
-    LanceCodecException e = assertThrows(LanceCodecException.class, () -> LanceFileReader.open(file, bare));
-    assertEquals(LanceCodecException.Kind.MISSING_PLUGIN, e.kind());
-    assertTrue(e.getMessage().endsWith("needs encoding InlineBitpacking (provided by io.lancecodec:codec-bitpack), not on the class path"),
-        e.getMessage());
+    try (LanceFileReader r = LanceFileReader.open(file, bare); BufferAllocator al = new RootAllocator()) {
+      assertTrue(r.columnSummaries().get(0).pages().get(0).description().contains("inline_bitpacking(plugin missing)"),
+          r.columnSummaries().toString());
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> r.readRange(0, 1, null, al));
+      assertEquals(LanceCodecException.Kind.MISSING_PLUGIN, e.kind());
+      assertTrue(e.getMessage().endsWith("needs encoding InlineBitpacking (provided by io.lancecodec:codec-bitpack), not on the class path"),
+          e.getMessage());
+    }
     CodecRegistry noLayout = CodecRegistry.of(List.of(new BitpackPlugin()), List.of());
-    LanceCodecException e2 = assertThrows(LanceCodecException.class, () -> LanceFileReader.open(file, noLayout));
-    assertTrue(e2.getMessage().contains("MiniBlockLayout (provided by io.lancecodec:layout-legacy)"), e2.getMessage());
+    try (LanceFileReader r = LanceFileReader.open(file, noLayout); BufferAllocator al = new RootAllocator()) {
+      LanceCodecException e2 = assertThrows(LanceCodecException.class, () -> r.readRange(0, 1, null, al));
+      assertEquals(LanceCodecException.Kind.MISSING_PLUGIN, e2.kind());
+      assertTrue(e2.getMessage().contains("needs page encoding PageLayout (provided by io.lancecodec:layout-legacy)"), e2.getMessage());
+    }
   }
 
   /** META-INF/services and the module descriptor of every plugin jar name the same providers. */
@@ -167,14 +172,16 @@ class RegistryTest {
     return Arrays.stream(s.split("\n")).map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
   }
 
+  /** A scheme no plugin on the class path declares is refused when the options are made, naming the choices. */
   @Test
-  void aCompressionHintWithoutItsPluginIsReported() {
+  void aCompressionSchemeWithoutItsPluginIsRefused() {
     CodecRegistry bitpackOnly = CodecRegistry.of(List.of(new BitpackPlugin()), List.of(new LegacyLayoutPlugin()));
-    assertEquals("io.lancecodec:codec-general",
-        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "zstd")), bitpackOnly));
-    assertEquals("io.lancecodec:codec-fsst",
-        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "fsst")), bitpackOnly));
-    assertEquals(null,
-        LanceFileWriter.missingScheme(io.lancecodec.spi.FieldOptions.fromMetadata(java.util.Map.of("lance-encoding:compression", "none")), bitpackOnly));
+    WriterOptions base = WriterOptions.defaults().withRegistry(bitpackOnly);
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> base.withFieldDefault("lance-encoding:compression", "zstd"));
+    assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind());
+    assertEquals("lance-encoding:compression must be one of none (the values the plugins on the class path accept), got 'zstd'",
+        e.getMessage());
+    base.withFieldDefault("lance-encoding:compression", "none");
   }
 }

@@ -1,14 +1,5 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -27,6 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.runtime.NestedData.list;
+import static io.lancecodec.runtime.NestedData.str;
+import static io.lancecodec.runtime.NestedData.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The opt-in repetition index of depth 2 ({@code lance-encoding:repetition-index-depth=2}):
@@ -96,9 +95,9 @@ class RepetitionIndexDepthTest extends WithAllocator {
     assertEquals(expected, write(two, v, f, n, maxLen, seed, 2));
     try (LanceFileReader r1 = LanceFileReader.open(one); LanceFileReader r2 = LanceFileReader.open(two)) {
       for (int leaf = 0; leaf < r2.columns().size(); leaf++) {
-        String d = r2.describePages().get(leaf).get(0);
+        String d = r2.columnSummaries().get(leaf).pages().get(0).toString();
         assertTrue(d.contains("mini-block") && d.contains("repetition index depth 2"), d);
-        assertFalse(r1.describePages().get(leaf).get(0).contains("repetition index depth"));
+        assertFalse(r1.columnSummaries().get(leaf).pages().get(0).toString().contains("repetition index depth"));
         long[] i1 = index(one, r1, leaf);
         long[] i2 = index(two, r2, leaf);
         int chunks = i1.length / 2;

@@ -1,8 +1,5 @@
 package io.lancecodec.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.FileVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,24 +8,26 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Large reads of flat fixed-width and fixed-size-list columns, whose values go straight into the
@@ -151,7 +150,7 @@ class SinkReadTest extends WithAllocator {
         assertEquals(countNulls(expectedI), all.getVector(0).getNullCount());
         assertEquals(countNulls(expectedW), all.getVector(1).getNullCount());
       }
-      List<List<String>> pages = r.describePages();
+      List<List<String>> pages = r.columnSummaries().stream().map(c -> c.pages().stream().map(Object::toString).toList()).toList();
       assertTrue(pages.get(1).stream().allMatch(d -> d.contains("full-zip") || d.contains("constant")), "w: " + pages.get(1));
       assertTrue(pages.get(0).stream().anyMatch(d -> d.contains("constant")), "i has an all-null page: " + pages.get(0));
       assertTrue(pages.get(0).size() >= KINDS.length, "i: " + pages.get(0));
@@ -216,7 +215,7 @@ class SinkReadTest extends WithAllocator {
       }
     }
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      List<String> pages = r.describePages().get(0);
+      List<String> pages = r.columnSummaries().get(0).pages().stream().map(Object::toString).toList();
       assertTrue(pages.stream().anyMatch(d -> d.contains("full-zip")) && pages.stream().anyMatch(d -> d.contains("mini-block")),
           "pages: " + pages);
       assertReads(r, expected, rnd, 1);
@@ -230,7 +229,7 @@ class SinkReadTest extends WithAllocator {
   /** Checks the reads of a file of vectors whose pages differ (see {@link #vectorsMixedPages}). */
   private void checkReads(Path path, List<String> expected, Random rnd) {
     try (LanceFileReader r = LanceFileReader.open(path)) {
-      List<String> pages = r.describePages().get(0);
+      List<String> pages = r.columnSummaries().get(0).pages().stream().map(Object::toString).toList();
       assertTrue(pages.size() >= 4 && pages.stream().anyMatch(d -> d.contains("full-zip")), "pages: " + pages);
       assertTrue(pages.stream().anyMatch(d -> d.contains("item validity")), "pages: " + pages);
       assertReads(r, expected, rnd, BATCH);

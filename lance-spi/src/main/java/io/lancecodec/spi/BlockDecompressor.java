@@ -8,6 +8,14 @@ public interface BlockDecompressor {
   DataBlock decompress(byte[] data, long numValues);
 
   /**
+   * The most bytes a valid buffer of {@code numValues} values can take, or -1 when the value
+   * count does not bound it; a wrapping codec refuses a larger declared size before allocating.
+   */
+  default long maxBytes(long numValues) {
+    return -1;
+  }
+
+  /**
    * Decodes the buffer {@code src[off, off + len)} as {@code numValues} 16-bit repetition or
    * definition levels into {@code dst[dstOff, dstOff + numValues)}; CORRUPT when it does not
    * hold exactly that. Layouts read levels per chunk into one array for the whole read, so a
@@ -19,7 +27,7 @@ public interface BlockDecompressor {
       throw LanceCodecException.corrupt("level buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
     }
     if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
-      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, numValues + " levels do not fit at " + dstOff);
+      throw LanceCodecException.internal(numValues + " levels do not fit at " + dstOff);
     }
     DataBlock block = decompress(java.util.Arrays.copyOfRange(src, off, off + len), numValues);
     if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != 16 || fw.numValues() != numValues

@@ -1,18 +1,20 @@
 package io.lancecodec.spi;
 
 import com.google.protobuf.Message;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The entry point of a codec jar, found with {@link java.util.ServiceLoader}. A plugin owns a
- * set of encoding messages (the oneof cases of {@code CompressiveEncoding} it decodes) and may
- * propose compressors for blocks it handles well. Implementations are stateless and
- * thread-safe; declining (an empty proposal) is always allowed.
+ * The entry point of a codec jar, found with {@link java.util.ServiceLoader}. A plugin declares
+ * what it provides (the encoding messages it decodes, the {@code lance-encoding:compression}
+ * values and other option keys it implements) and may propose compressors for blocks it handles
+ * well. The runtime knows plugins only through these declarations. Implementations are stateless
+ * and thread-safe; declining (an empty proposal) is always allowed.
  */
 public interface CodecPlugin {
   /** The SPI version this interface describes; the registry rejects plugins built for another. */
-  int SPI_VERSION = 1;
+  int SPI_VERSION = 2;
 
   /** Stable, unique name, e.g. {@code "bitpack"}. */
   String name();
@@ -34,18 +36,35 @@ public interface CodecPlugin {
   Set<Class<? extends Message>> decodes();
 
   /**
-   * Offers a compressor for {@code block} in a mini-block page, with the bytes it expects to
-   * produce; empty declines. The propose methods must be cheap: statistics are in the context.
+   * Values of {@code lance-encoding:compression} (and {@code dict-values-compression}) that name
+   * this plugin's schemes, e.g. {@code zstd}; the writer rejects a value no plugin declares.
    */
-  default Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+  default Set<String> compressionSchemes() {
+    return Set.of();
+  }
+
+  /**
+   * {@code lance-encoding:*} keys (without the prefix) this plugin reads beyond the spec's, each
+   * with its allowed values (an empty set allows any); read them with {@link FieldOptions#extra}.
+   */
+  default Map<String, Set<String>> optionKeys() {
+    return Map.of();
+  }
+
+  /**
+   * Offers to compress {@code block} in a mini-block page, with the bytes it will take there;
+   * empty declines. Statistics are in the context, so proposing stays cheap unless the size can
+   * only be known by compressing, and then the offer carries the result ({@link Proposal#measured}).
+   */
+  default Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 
-  default Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
+  default Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 
-  default Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
+  default Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     return Optional.empty();
   }
 
@@ -63,5 +82,13 @@ public interface CodecPlugin {
   default PerValueDecompressor openPerValue(Message node, Decoders children) {
     throw LanceCodecException.unsupported(
         name() + ": " + node.getDescriptorForType().getName() + " cannot be used per value");
+  }
+
+  /**
+   * How {@code inspect} shows {@code node}, one of the messages in {@link #decodes()}; empty for
+   * the runtime's generic form (the message name, its numbers and its children).
+   */
+  default Optional<EncodingSummary> describe(Message node, Decoders children) {
+    return Optional.empty();
   }
 }

@@ -15,6 +15,18 @@ public final class DecodeBuffers {
 
   private byte[] data = EMPTY;
   private byte[] offsets = EMPTY;
+  private DecodeBuffers inner;
+
+  /**
+   * Buffers for the decompressor one level down: a codec that wraps another (FSST around
+   * Variable) decodes its child's output into these while it writes its own into this.
+   */
+  public DecodeBuffers inner() {
+    if (inner == null) {
+      inner = new DecodeBuffers();
+    }
+    return inner;
+  }
 
   /** An array of at least {@code size} bytes for values; its contents are undefined. */
   public byte[] data(long size) {
@@ -52,6 +64,9 @@ public final class DecodeBuffers {
     }
     if (offsets.length > maxBytes) {
       offsets = EMPTY;
+    }
+    if (inner != null) {
+      inner.trim(maxBytes);
     }
   }
 

@@ -3,9 +3,10 @@ package io.lancecodec.spi;
 import com.google.protobuf.Message;
 
 /**
- * Opens decompressors for {@code CompressiveEncoding} messages through the registry. Plugins
- * whose encodings nest another encoding (general compression around bitpacking, FSST around
- * Variable) use it to open their child without knowing who owns it.
+ * The registry as a codec or layout sees it: opens decompressors for {@code CompressiveEncoding}
+ * messages and summarizes them, whoever owns the case set in them. Plugins whose encodings nest
+ * another encoding (general compression around bit-packing, FSST around Variable) use it for
+ * their child without knowing who that is.
  */
 public interface Decoders {
   MiniBlockDecompressor miniBlock(Message compressiveEncoding);
@@ -13,4 +14,7 @@ public interface Decoders {
   BlockDecompressor block(Message compressiveEncoding);
 
   PerValueDecompressor perValue(Message compressiveEncoding);
+
+  /** The tree under {@code compressiveEncoding}, for inspect; works without the owning plugin. */
+  EncodingSummary describe(Message compressiveEncoding);
 }

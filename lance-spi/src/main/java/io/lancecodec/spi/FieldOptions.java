@@ -1,179 +1,389 @@
 package io.lancecodec.spi;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * The {@code lance-encoding:*} keys of a field, parsed once into typed values. Unknown keys are
- * kept (a newer writer may know them); a known key with a malformed value is INVALID_ARGUMENT
- * naming the key, so a typo never silently turns compression off.
+ * The encoding options of one field as typed values: its {@code lance-encoding:*} metadata over
+ * the writer's defaults over the {@code LANCE_ENCODING_*} environment, parsed and checked once by
+ * the runtime when a writer opens (a bad value fails there, naming the key, the value and the
+ * choices). Plugins and layouts only read them; nothing here is parsed again per page. Immutable.
  */
-public record FieldOptions(Map<String, String> raw) {
+public final class FieldOptions {
+  /** The metadata key prefix of every option. */
   public static final String PREFIX = "lance-encoding:";
-  public static final FieldOptions DEFAULT = new FieldOptions(Map.of());
 
-  public FieldOptions {
-    raw = Map.copyOf(raw);
+  /** off, on or auto ({@code lance-encoding:bss}, {@code lance-encoding:alp}). */
+  public enum Mode {
+    OFF,
+    ON,
+    AUTO
   }
 
-  /** Keeps only the {@code lance-encoding:*} entries of a field's metadata. */
-  public static FieldOptions fromMetadata(Map<String, String> metadata) {
-    if (metadata == null || metadata.isEmpty()) {
-      return DEFAULT;
+  /** A structural policy the field forces ({@code lance-encoding:structural-encoding}). */
+  public enum StructuralEncoding {
+    MINIBLOCK("miniblock"),
+    FULLZIP("fullzip"),
+    SPARSE("sparse");
+
+    private final String option;
+
+    StructuralEncoding(String option) {
+      this.option = option;
     }
-    Map<String, String> keep = new TreeMap<>();
-    metadata.forEach(
-        (k, v) -> {
-          if (k.startsWith(PREFIX)) {
-            keep.put(k, v);
-          }
-        });
-    FieldOptions options = new FieldOptions(keep);
-    options.validate();
-    return options;
+
+    /** The option value that names it. */
+    public String option() {
+      return option;
+    }
   }
 
-  private void validate() {
-    compressionLevel();
-    rleThreshold();
-    structuralEncoding();
-    dictDivisor();
-    dictSizeRatio();
-    repetitionIndexDepth();
+  /** The options of a field that sets none. */
+  public static final FieldOptions DEFAULT = builder().build();
+
+  private final String compression;
+  private final boolean compressionNone;
+  private final Integer compressionLevel;
+  private final Double rleThreshold;
+  private final Mode bss;
+  private final Mode alp;
+  private final StructuralEncoding structuralEncoding;
+  private final int dictDivisor;
+  private final double dictSizeRatio;
+  private final String dictValuesCompression;
+  private final Integer dictValuesCompressionLevel;
+  private final int repetitionIndexDepth;
+  private final int dictTooSmall;
+  private final int dictMaxCardinality;
+  private final boolean dictExtended;
+  private final boolean blob;
+  private final Map<String, String> extra;
+
+  private FieldOptions(Builder b) {
+    this.compression = b.compression;
+    this.compressionNone = b.compressionNone;
+    this.compressionLevel = b.compressionLevel;
+    this.rleThreshold = b.rleThreshold;
+    this.bss = b.bss;
+    this.alp = b.alp;
+    this.structuralEncoding = b.structuralEncoding;
+    this.dictDivisor = b.dictDivisor;
+    this.dictSizeRatio = b.dictSizeRatio;
+    this.dictValuesCompression = b.dictValuesCompression;
+    this.dictValuesCompressionLevel = b.dictValuesCompressionLevel;
+    this.repetitionIndexDepth = b.repetitionIndexDepth;
+    this.dictTooSmall = b.dictTooSmall;
+    this.dictMaxCardinality = b.dictMaxCardinality;
+    this.dictExtended = b.dictExtended;
+    this.blob = b.blob;
+    this.extra = Map.copyOf(b.extra);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.compression = compression;
+    b.compressionNone = compressionNone;
+    b.compressionLevel = compressionLevel;
+    b.rleThreshold = rleThreshold;
+    b.bss = bss;
+    b.alp = alp;
+    b.structuralEncoding = structuralEncoding;
+    b.dictDivisor = dictDivisor;
+    b.dictSizeRatio = dictSizeRatio;
+    b.dictValuesCompression = dictValuesCompression;
+    b.dictValuesCompressionLevel = dictValuesCompressionLevel;
+    b.repetitionIndexDepth = repetitionIndexDepth;
+    b.dictTooSmall = dictTooSmall;
+    b.dictMaxCardinality = dictMaxCardinality;
+    b.dictExtended = dictExtended;
+    b.blob = blob;
+    b.extra.putAll(extra);
+    return b;
+  }
+
+  /** The compression scheme asked for ({@code zstd}, {@code fsst}, ...); empty for none or unset. */
+  public Optional<String> compression() {
+    return Optional.ofNullable(compression);
   }
 
   /**
-   * How many list levels the mini-block repetition index of a page addresses (our key
-   * {@code lance-encoding:repetition-index-depth}, 1 or 2; default 1 like the reference). Depth
-   * 2 adds, per chunk, the inner lists its trailing row starts there (docs/random-access.md), so
-   * {@code rows[i][j]} can be found without the chunks of row i before list j; it applies to
-   * pages with at least two list levels.
+   * Whether the field asked for no compression at all ({@code compression=none}): unlike an unset
+   * key, this also turns off what the writer would choose on its own (bit-packing, FSST).
    */
-  public int repetitionIndexDepth() {
-    Optional<String> v = get("repetition-index-depth");
-    if (v.isEmpty()) {
-      return 1;
-    }
-    String t = v.get().trim();
-    if (!t.equals("1") && !t.equals("2")) {
-      throw LanceCodecException.invalidArgument(PREFIX + "repetition-index-depth must be 1 or 2, got '" + v.get() + "'");
-    }
-    return Integer.parseInt(t);
-  }
-
-  public Optional<String> get(String key) {
-    return Optional.ofNullable(raw.get(PREFIX + key));
-  }
-
-  /** General compression scheme requested ("zstd", "lz4", "fsst", ...), absent for none. */
-  public Optional<String> compression() {
-    return get("compression").filter(s -> !s.equals("none"));
+  public boolean compressionNone() {
+    return compressionNone;
   }
 
   public OptionalInt compressionLevel() {
-    Optional<String> v = get("compression-level");
-    if (v.isEmpty()) {
-      return OptionalInt.empty();
-    }
-    try {
-      return OptionalInt.of(Integer.parseInt(v.get().trim()));
-    } catch (NumberFormatException e) {
-      throw LanceCodecException.invalidArgument(
-          PREFIX + "compression-level must be an integer, got '" + v.get() + "'");
-    }
+    return compressionLevel == null ? OptionalInt.empty() : OptionalInt.of(compressionLevel);
   }
 
-  /** Runs / values below which RLE is used; default 0.5 like the reference. */
-  public double rleThreshold() {
-    Optional<String> v = get("rle-threshold");
-    if (v.isEmpty()) {
-      return 0.5;
-    }
-    try {
-      double d = Double.parseDouble(v.get().trim());
-      if (!(d >= 0.0 && d <= 1.0)) {
-        throw new NumberFormatException();
-      }
-      return d;
-    } catch (NumberFormatException e) {
-      throw LanceCodecException.invalidArgument(
-          PREFIX + "rle-threshold must be a number in [0, 1], got '" + v.get() + "'");
-    }
+  /**
+   * Runs / values below which RLE applies, when the field sets it; empty leaves the choice to
+   * the codec (the spec's default is 0.5).
+   */
+  public OptionalDouble rleThreshold() {
+    return rleThreshold == null ? OptionalDouble.empty() : OptionalDouble.of(rleThreshold);
   }
 
-  /** Value budget divisor of dictionary encoding: at most numValues / divisor entries (default 2). */
+  /** Byte-stream-split before general compression; default auto. */
+  public Mode bss() {
+    return bss;
+  }
+
+  /** ALP for floats in 2.3 files; default auto. */
+  public Mode alp() {
+    return alp;
+  }
+
+  public Optional<StructuralEncoding> structuralEncoding() {
+    return Optional.ofNullable(structuralEncoding);
+  }
+
+  /** Dictionary encoding allows at most numValues / divisor entries (default 2). */
   public int dictDivisor() {
-    String v = get("dict-divisor").orElse(env("LANCE_ENCODING_DICT_DIVISOR"));
-    if (v == null) {
-      return 2;
-    }
-    try {
-      int d = Integer.parseInt(v.trim());
-      if (d <= 1) {
-        throw new NumberFormatException();
-      }
-      return d;
-    } catch (NumberFormatException e) {
-      throw LanceCodecException.invalidArgument(PREFIX + "dict-divisor must be an integer greater than 1, got '" + v + "'");
-    }
+    return dictDivisor;
   }
 
   /** Dictionary pages must stay below this fraction of the plain size (default 0.8). */
   public double dictSizeRatio() {
-    String v = get("dict-size-ratio").orElse(env("LANCE_ENCODING_DICT_SIZE_RATIO"));
-    if (v == null) {
-      return 0.8;
-    }
-    try {
-      double d = Double.parseDouble(v.trim());
-      if (!(d > 0.0 && d <= 1.0)) {
-        throw new NumberFormatException();
-      }
-      return d;
-    } catch (NumberFormatException e) {
-      throw LanceCodecException.invalidArgument(PREFIX + "dict-size-ratio must be a number in (0, 1], got '" + v + "'");
-    }
+    return dictSizeRatio;
   }
 
   /**
-   * Options for compressing dictionary values: dict-values-compression(-level) seen as
-   * compression(-level); field metadata first, then the environment, then {@code defaultScheme}
-   * (null for none).
+   * How many list levels a mini-block repetition index addresses (our key
+   * {@code repetition-index-depth}, 1 or 2; default 1 like the reference). Depth 2 adds, per
+   * chunk, the inner lists its trailing row starts there (docs/random-access.md), so
+   * {@code rows[i][j]} can be found without the chunks of row i before list j.
+   */
+  public int repetitionIndexDepth() {
+    return repetitionIndexDepth;
+  }
+
+  /** Pages of fewer values are never dictionary encoded (LANCE_ENCODING_DICT_TOO_SMALL, default 100). */
+  public int dictTooSmall() {
+    return dictTooSmall;
+  }
+
+  /** Most entries of a dictionary (LANCE_ENCODING_DICT_MAX_CARDINALITY, default 100000). */
+  public int dictMaxCardinality() {
+    return dictMaxCardinality;
+  }
+
+  /**
+   * Whether dictionaries are also tried where the reference writes none, kept only when they save
+   * enough (ours: LANCE_CODEC_DICT_EXTENDED=0 turns it off, for byte-identical reference output).
+   */
+  public boolean dictExtended() {
+    return dictExtended;
+  }
+
+  /**
+   * Whether the field's values are blobs ({@code lance-encoding:blob}, any value): stored outside
+   * their pages, one read per value, with only their positions and sizes in the page.
+   */
+  public boolean blob() {
+    return blob;
+  }
+
+  /** A plugin-declared key's value (key without the prefix), empty when unset. */
+  public Optional<String> extra(String key) {
+    return Optional.ofNullable(extra.get(key));
+  }
+
+  /**
+   * The options for compressing this field's dictionary values: its dict-values-compression
+   * (already over the environment's) as compression, else {@code defaultScheme} (null for none).
    */
   public FieldOptions forDictionaryValues(String defaultScheme) {
-    Map<String, String> m = new TreeMap<>();
-    String scheme = get("dict-values-compression").orElse(env("LANCE_ENCODING_DICT_VALUES_COMPRESSION"));
-    if (scheme == null) {
-      scheme = defaultScheme;
-    }
+    Builder b = builder();
+    String scheme = dictValuesCompression != null ? dictValuesCompression : defaultScheme;
     if (scheme != null) {
-      m.put(PREFIX + "compression", scheme);
+      b.compression(scheme);
     }
-    String level = get("dict-values-compression-level").orElse(env("LANCE_ENCODING_DICT_VALUES_COMPRESSION_LEVEL"));
-    if (level != null) {
-      m.put(PREFIX + "compression-level", level);
-    }
-    FieldOptions o = new FieldOptions(m);
-    o.validate();
-    return o;
+    b.compressionLevel = dictValuesCompressionLevel;
+    return b.build();
   }
 
-  private static String env(String name) {
-    return System.getenv(name);
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FieldOptions f && f.toString().equals(toString());
   }
 
-  /** "miniblock" or "fullzip" when the user forces a structural layout. */
-  public Optional<String> structuralEncoding() {
-    Optional<String> v = get("structural-encoding");
-    if (v.isPresent()
-        && !v.get().equals("miniblock")
-        && !v.get().equals("fullzip")
-        && !v.get().equals("sparse")) {
-      throw LanceCodecException.invalidArgument(
-          PREFIX + "structural-encoding must be miniblock, fullzip or sparse, got '" + v.get() + "'");
+  @Override
+  public int hashCode() {
+    return toString().hashCode();
+  }
+
+  /** The options that differ from the defaults, as their keys and values. */
+  @Override
+  public String toString() {
+    Map<String, Object> m = new TreeMap<>();
+    if (compression != null || compressionNone) {
+      m.put("compression", compressionNone ? "none" : compression);
     }
-    return v;
+    putIf(m, "compression-level", compressionLevel);
+    putIf(m, "rle-threshold", rleThreshold);
+    putIf(m, "bss", bss == Mode.AUTO ? null : bss);
+    putIf(m, "alp", alp == Mode.AUTO ? null : alp);
+    putIf(m, "structural-encoding", structuralEncoding == null ? null : structuralEncoding.option());
+    putIf(m, "dict-divisor", dictDivisor == 2 ? null : dictDivisor);
+    putIf(m, "dict-size-ratio", dictSizeRatio == 0.8 ? null : dictSizeRatio);
+    putIf(m, "dict-values-compression", dictValuesCompression);
+    putIf(m, "dict-values-compression-level", dictValuesCompressionLevel);
+    putIf(m, "repetition-index-depth", repetitionIndexDepth == 1 ? null : repetitionIndexDepth);
+    putIf(m, "LANCE_ENCODING_DICT_TOO_SMALL", dictTooSmall == 100 ? null : dictTooSmall);
+    putIf(m, "LANCE_ENCODING_DICT_MAX_CARDINALITY", dictMaxCardinality == 100_000 ? null : dictMaxCardinality);
+    putIf(m, "LANCE_CODEC_DICT_EXTENDED", dictExtended ? null : 0);
+    putIf(m, "blob", blob ? true : null);
+    m.putAll(extra);
+    return m.toString();
+  }
+
+  private static void putIf(Map<String, Object> m, String key, Object value) {
+    if (value != null) {
+      m.put(key, value);
+    }
+  }
+
+  /** Builds options from typed values; range checks here are the same the runtime's parser makes. */
+  public static final class Builder {
+    private String compression;
+    private boolean compressionNone;
+    private Integer compressionLevel;
+    private Double rleThreshold;
+    private Mode bss = Mode.AUTO;
+    private Mode alp = Mode.AUTO;
+    private StructuralEncoding structuralEncoding;
+    private int dictDivisor = 2;
+    private double dictSizeRatio = 0.8;
+    private String dictValuesCompression;
+    private Integer dictValuesCompressionLevel;
+    private int repetitionIndexDepth = 1;
+    private int dictTooSmall = 100;
+    private int dictMaxCardinality = 100_000;
+    private boolean dictExtended = true;
+    private boolean blob;
+    private final Map<String, String> extra = new TreeMap<>();
+
+    private Builder() {}
+
+    /** A scheme name, or "none" to turn off compression the writer would otherwise choose. */
+    public Builder compression(String scheme) {
+      Objects.requireNonNull(scheme, "scheme");
+      compressionNone = scheme.equals("none");
+      compression = compressionNone ? null : scheme;
+      return this;
+    }
+
+    public Builder compressionLevel(int level) {
+      compressionLevel = level;
+      return this;
+    }
+
+    public Builder rleThreshold(double threshold) {
+      if (!(threshold >= 0.0 && threshold <= 1.0)) {
+        throw bad("rle-threshold", String.valueOf(threshold), "a number in [0, 1]");
+      }
+      rleThreshold = threshold;
+      return this;
+    }
+
+    public Builder bss(Mode mode) {
+      bss = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    public Builder alp(Mode mode) {
+      alp = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    public Builder structuralEncoding(StructuralEncoding encoding) {
+      structuralEncoding = Objects.requireNonNull(encoding, "encoding");
+      return this;
+    }
+
+    public Builder dictDivisor(int divisor) {
+      if (divisor <= 1) {
+        throw bad("dict-divisor", String.valueOf(divisor), "an integer greater than 1");
+      }
+      dictDivisor = divisor;
+      return this;
+    }
+
+    public Builder dictSizeRatio(double ratio) {
+      if (!(ratio > 0.0 && ratio <= 1.0)) {
+        throw bad("dict-size-ratio", String.valueOf(ratio), "a number in (0, 1]");
+      }
+      dictSizeRatio = ratio;
+      return this;
+    }
+
+    public Builder dictValuesCompression(String scheme) {
+      dictValuesCompression = Objects.requireNonNull(scheme, "scheme");
+      return this;
+    }
+
+    public Builder dictValuesCompressionLevel(int level) {
+      dictValuesCompressionLevel = level;
+      return this;
+    }
+
+    public Builder repetitionIndexDepth(int depth) {
+      if (depth != 1 && depth != 2) {
+        throw bad("repetition-index-depth", String.valueOf(depth), "1 or 2");
+      }
+      repetitionIndexDepth = depth;
+      return this;
+    }
+
+    public Builder dictTooSmall(int values) {
+      if (values < 0) {
+        throw LanceCodecException.invalidArgument("LANCE_ENCODING_DICT_TOO_SMALL must not be negative, got " + values);
+      }
+      dictTooSmall = values;
+      return this;
+    }
+
+    public Builder dictMaxCardinality(int entries) {
+      if (entries < 1) {
+        throw LanceCodecException.invalidArgument("LANCE_ENCODING_DICT_MAX_CARDINALITY must be positive, got " + entries);
+      }
+      dictMaxCardinality = entries;
+      return this;
+    }
+
+    public Builder dictExtended(boolean on) {
+      dictExtended = on;
+      return this;
+    }
+
+    public Builder blob(boolean on) {
+      blob = on;
+      return this;
+    }
+
+    /** A plugin-declared key (without the prefix). */
+    public Builder extra(String key, String value) {
+      extra.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    public FieldOptions build() {
+      return new FieldOptions(this);
+    }
+
+    private static LanceCodecException bad(String key, String value, String choices) {
+      return LanceCodecException.invalidArgument(PREFIX + key + " must be " + choices + ", got '" + value + "'");
+    }
   }
 }

@@ -54,6 +54,23 @@ public final class LanceCodecException extends RuntimeException {
     return new LanceCodecException(Kind.INVALID_ARGUMENT, message);
   }
 
+  /** A broken invariant of lance-codec itself: never caused by a file or an argument. */
+  public static LanceCodecException internal(String message) {
+    return new LanceCodecException(Kind.INTERNAL, message);
+  }
+
+  public static LanceCodecException missingPlugin(String message) {
+    return new LanceCodecException(Kind.MISSING_PLUGIN, message);
+  }
+
+  public static LanceCodecException pluginConflict(String message) {
+    return new LanceCodecException(Kind.PLUGIN_CONFLICT, message);
+  }
+
+  public static LanceCodecException io(String message, Throwable cause) {
+    return new LanceCodecException(Kind.IO, message, cause);
+  }
+
   /** A new exception whose message is {@code context + ": " + message}, same kind and cause. */
   public LanceCodecException within(String context) {
     LanceCodecException e = new LanceCodecException(kind, context + ": " + getMessage(), getCause());

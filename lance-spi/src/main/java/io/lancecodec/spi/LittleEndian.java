@@ -54,7 +54,7 @@ public final class LittleEndian {
       case 8:
         return getLong(b, off);
       default:
-        throw new IllegalArgumentException("width " + bytes);
+        throw LanceCodecException.internal("little-endian width " + bytes + " is not 1, 2, 4 or 8");
     }
   }
 
@@ -74,7 +74,7 @@ public final class LittleEndian {
         putLong(b, off, v);
         break;
       default:
-        throw new IllegalArgumentException("width " + bytes);
+        throw LanceCodecException.internal("little-endian width " + bytes + " is not 1, 2, 4 or 8");
     }
   }
 }

@@ -2,6 +2,7 @@ package io.lancecodec.spi;
 
 /**
  * One mini-block chunk as a compressor produced it: the size of each of its value buffers and
- * log2 of its value count ({@code 0} marks the final chunk, whose count is implied by the page).
+ * what the page metadata stores as its value count ({@link MiniBlocks#logNumValues}: log2 of a
+ * power-of-two count; the page's last chunk may store 0).
  */
 public record MiniBlockChunk(int[] bufferSizes, int logNumValues) {}

@@ -5,14 +5,18 @@ package io.lancecodec.spi;
  * fixed-width or variable-width block in, the original values out.
  */
 public interface PerValueDecompressor {
-  DataBlock decompress(DataBlock block);
+  /**
+   * The original values of {@code block}. With {@code reuse} (null: fresh arrays) the result may
+   * be built on its arrays, valid until the next call given them (see {@link DecodeBuffers}).
+   */
+  DataBlock decompress(DataBlock block, DecodeBuffers reuse);
 
   /**
-   * Like {@link #decompress(DataBlock)}, but the result may be built on {@code reuse}'s arrays
-   * (see {@link DecodeBuffers}: valid until the next call with them). Codecs that build their
-   * output anew override this; the default ignores {@code reuse}.
+   * The bits of one value when decompressing returns fixed-width values unchanged (plain values,
+   * or fixed-size lists of them without validity), so a full-zip row is exactly the value and
+   * can be copied to the reader's output as it is; 0 otherwise.
    */
-  default DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
-    return decompress(block);
+  default long plainBits() {
+    return 0;
   }
 }

@@ -15,12 +15,12 @@ public interface ProposalContext {
 
   FileVersion version();
 
-  /** The best mini-block offer for {@code block} from every plugin except the one asking. */
-  Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block);
+  /** The best mini-block offer for {@code block} from every plugin not already asking. */
+  Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block);
 
-  /** The best per-value offer for {@code block} from every plugin except the one asking. */
-  Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block);
+  /** The best per-value offer for {@code block} from every plugin not already asking. */
+  Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block);
 
-  /** The best block offer for {@code block} from every plugin except the one asking. */
-  Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block);
+  /** The best block offer for {@code block} from every plugin not already asking. */
+  Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block);
 }

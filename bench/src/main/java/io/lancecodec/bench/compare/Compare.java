@@ -1,10 +1,9 @@
 package io.lancecodec.bench.compare;
 
-import io.lancecodec.bench.corpus.Cleanup;
 import io.lancecodec.bench.compare.Engines.Engine;
 import io.lancecodec.bench.compare.Engines.Reader;
+import io.lancecodec.bench.corpus.Cleanup;
 import io.lancecodec.runtime.CodecRegistry;
-import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.FileVersion;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -209,7 +208,7 @@ public final class Compare {
   }
 
   static String header(boolean quick, int reps) {
-    String codecs = CodecRegistry.discover().codecs().stream().map(CodecPlugin::name).collect(Collectors.joining(","));
+    String codecs = CodecRegistry.discover().plugins().stream().filter(p -> p.kind().equals("codec")).map(CodecRegistry.PluginInfo::name).collect(Collectors.joining(","));
     return String.format(Locale.ROOT,
         "lance-codec bench%s: %s, %s %s, %d cpus, JDK %s; loadavg before: %s%n"
             + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s",

@@ -2,17 +2,16 @@ package io.lancecodec.bench.compare;
 
 import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
@@ -29,7 +28,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -49,7 +47,7 @@ final class Leaderboard {
     String codec = o.get("--codec");
     boolean quick = o.containsKey("--quick");
     CodecRegistry registry = CodecRegistry.discover();
-    List<String> names = registry.codecs().stream().map(CodecPlugin::name).toList();
+    List<String> names = codecs(registry).stream().map(CodecPlugin::name).toList();
     if (!codec.equals("all") && !names.contains(codec)) {
       throw new Compare.Usage("no codec plugin named '" + codec + "' on the class path (installed: "
           + String.join(", ", names) + "; or 'all')");
@@ -71,12 +69,12 @@ final class Leaderboard {
           String k = kv.substring(0, eq).strip();
           m.put(k.startsWith(FieldOptions.PREFIX) ? k : FieldOptions.PREFIX + k, kv.substring(eq + 1).strip());
         }
-        optionSets.add(FieldOptions.fromMetadata(m));
+        optionSets.add(registry.parseOptions(m));
       } else {
         // Lance's standard field options: none, then general compression requested.
         optionSets.add(FieldOptions.DEFAULT);
-        optionSets.add(FieldOptions.fromMetadata(Map.of(FieldOptions.PREFIX + "compression", "zstd")));
-        optionSets.add(FieldOptions.fromMetadata(Map.of(FieldOptions.PREFIX + "compression", "lz4")));
+        optionSets.add(FieldOptions.builder().compression("zstd").build());
+        optionSets.add(FieldOptions.builder().compression("lz4").build());
       }
       java.util.Set<String> seen = new java.util.HashSet<>();
       java.util.Set<String> offered = new java.util.HashSet<>();
@@ -84,13 +82,13 @@ final class Leaderboard {
       for (boolean warm : new boolean[] {true, false}) {
       for (FileVersion version : List.of(FileVersion.V2_1, FileVersion.V2_2)) {
         for (FieldOptions options : optionSets) {
-        String optText = options.raw().isEmpty() ? "—" : options.raw().entrySet().stream()
-            .map(e -> e.getKey().substring(FieldOptions.PREFIX.length()) + "=" + e.getValue()).collect(Collectors.joining(","));
-        for (CodecPlugin p : registry.codecs()) {
+        String optText = options.equals(FieldOptions.DEFAULT) ? "—"
+            : options.toString().replaceAll("[{}]", "").replace(", ", ",");
+        for (CodecPlugin p : codecs(registry)) {
           if (!p.fileVersions().contains(version)) {
             continue;
           }
-          Optional<Proposal<MiniBlockCompressor>> offer;
+          Optional<Proposal<MiniBlockCompressed>> offer;
           try {
             offer = p.proposeMiniBlock(block, new Context(registry, version, p, StatsOf.of(block), options));
           } catch (RuntimeException e) {
@@ -134,7 +132,7 @@ final class Leaderboard {
         }
       }
       }
-      for (CodecPlugin p : registry.codecs()) {
+      for (CodecPlugin p : codecs(registry)) {
         for (FileVersion version : List.of(FileVersion.V2_1, FileVersion.V2_2)) {
           if (p.name().equals(codec) && !offered.contains(p.name() + "|" + version)) {
             table.add(row(p, version, "any", codec, p.fileVersions().contains(version)
@@ -168,8 +166,14 @@ final class Leaderboard {
     }
   }
 
+  /** The registry's codec plugins, the built-in one included, in its order. */
+  static List<CodecPlugin> codecs(CodecRegistry registry) {
+    return registry.plugins().stream().filter(i -> i.kind().equals("codec")).map(i -> registry.codec(i.name()).orElseThrow()).toList();
+  }
+
   static String mark(CodecPlugin p, String codec) {
-    String label = p.name() + " (" + CodecRegistry.jarOf(p) + ")";
+    String label = p.name() + " (" + CodecRegistry.discover().plugins().stream().filter(i -> i.name().equals(p.name()))
+        .map(CodecRegistry.PluginInfo::location).findFirst().orElse("?") + ")";
     return p.name().equals(codec) ? "**" + label + "**" : label;
   }
 
@@ -270,7 +274,7 @@ final class Leaderboard {
       bestEncode = Math.min(bestEncode, (System.nanoTime() - t) / 1e9);
     }
     MiniBlockCompressed c = last;
-    MiniBlockDecompressor dec = registry.miniBlock(c.encoding());
+    MiniBlockDecompressor dec = registry.decoders().miniBlock(c.encoding());
     int nb = c.buffers().size();
     List<MiniBlockChunk> chunks = c.chunks();
     int[][] starts = new int[chunks.size()][nb];
@@ -293,11 +297,11 @@ final class Leaderboard {
       bytes += b.length;
     }
     BiFunction<Integer, Boolean, DataBlock> decodeChunk = (k, keep) -> {
-      List<byte[]> bufs = new ArrayList<>(nb);
+      byte[][] bufs = new byte[nb][];
       for (int b = 0; b < nb; b++) {
-        bufs.add(Arrays.copyOfRange(c.buffers().get(b), starts[k][b], starts[k][b] + chunks.get(k).bufferSizes()[b]));
+        bufs[b] = Arrays.copyOfRange(c.buffers().get(b), starts[k][b], starts[k][b] + chunks.get(k).bufferSizes()[b]);
       }
-      return dec.decompress(bufs, values[k]);
+      return dec.decompress(MiniBlockBuffers.of(bufs), (int) values[k], null);
     };
     // verify once
     boolean ok = true;
@@ -448,7 +452,7 @@ final class Leaderboard {
     private <C> Optional<Proposal<C>> offer(DataBlock block, Ask<C> ask) {
       Stats s = StatsOf.of(block);
       Proposal<C> best = null;
-      for (CodecPlugin p : registry.codecs()) {
+      for (CodecPlugin p : codecs(registry)) {
         if (p == asking || !p.fileVersions().contains(version)) {
           continue;
         }
@@ -465,17 +469,17 @@ final class Leaderboard {
     }
 
     @Override
-    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
       return offer(block, CodecPlugin::proposeMiniBlock);
     }
 
     @Override
-    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
       return offer(block, CodecPlugin::proposePerValue);
     }
 
     @Override
-    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
       return offer(block, CodecPlugin::proposeBlock);
     }
   }

@@ -4,18 +4,16 @@ import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
@@ -107,7 +105,7 @@ public class FsstBenchmark {
   static final class Page {
     DataBlock.VariableWidth raw;
     long rawBytes;
-    final List<List<byte[]>> chunks = new ArrayList<>();
+    final List<MiniBlockBuffers> chunks = new ArrayList<>();
     final List<Long> chunkValues = new ArrayList<>();
     MiniBlockDecompressor miniBlock;
     DataBlock perValueCodes;
@@ -289,7 +287,7 @@ public class FsstBenchmark {
     CodecPlugin fsst = plugin(registry, "fsst");
     Ctx ctx = new Ctx(registry, raw);
     MiniBlockCompressed c = fsst.proposeMiniBlock(raw, ctx).orElseThrow().compressor().compress(raw);
-    page.miniBlock = registry.miniBlock(c.encoding());
+    page.miniBlock = registry.decoders().miniBlock(c.encoding());
     int pos = 0;
     long item = 0;
     long codeBytes = 0;
@@ -297,14 +295,14 @@ public class FsstBenchmark {
       MiniBlockChunk ch = c.chunks().get(k);
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
-      page.chunks.add(List.of(Arrays.copyOfRange(c.buffers().get(0), pos, pos + ch.bufferSizes()[0])));
+      page.chunks.add(MiniBlockBuffers.of(Arrays.copyOfRange(c.buffers().get(0), pos, pos + ch.bufferSizes()[0])));
       page.chunkValues.add(n);
       pos += ch.bufferSizes()[0];
       codeBytes += ch.bufferSizes()[0];
       item += n;
     }
     Encoded<DataBlock> pv = fsst.proposePerValue(raw, ctx).orElseThrow().compressor().compress(raw);
-    page.perValue = registry.perValue(pv.encoding());
+    page.perValue = registry.decoders().perValue(pv.encoding());
     page.perValueCodes = pv.data();
     DataBlock.VariableWidth codes = (DataBlock.VariableWidth) pv.data();
     int total = (int) codes.numValues();
@@ -330,7 +328,7 @@ public class FsstBenchmark {
   }
 
   static CodecPlugin plugin(CodecRegistry registry, String name) {
-    return registry.codecs().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    return registry.codec(name).orElseThrow();
   }
 
   /** The runtime's proposal context, reduced to what the fsst plugin asks: the built-in inner codecs. */
@@ -355,17 +353,17 @@ public class FsstBenchmark {
     }
 
     @Override
-    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock b) {
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock b) {
       return plugin(registry, "builtin").proposeMiniBlock(b, new Ctx(registry, (DataBlock.VariableWidth) b));
     }
 
     @Override
-    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock b) {
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock b) {
       return plugin(registry, "builtin").proposePerValue(b, new Ctx(registry, (DataBlock.VariableWidth) b));
     }
 
     @Override
-    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock b) {
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock b) {
       return Optional.empty();
     }
   }
@@ -428,7 +426,7 @@ public class FsstBenchmark {
     for (Page page : pages) {
       for (int k = 0; k < page.chunks.size(); k++) {
         long n = page.chunkValues.get(k);
-        DataBlock b = reuse == null ? page.miniBlock.decompress(page.chunks.get(k), n) : page.miniBlock.decompress(page.chunks.get(k), n, reuse);
+        DataBlock b = page.miniBlock.decompress(page.chunks.get(k), (int) n, reuse);
         sum += ((DataBlock.VariableWidth) b).offset((int) n);
       }
     }
@@ -440,7 +438,7 @@ public class FsstBenchmark {
   public long perValue(Bytes counter) {
     long sum = 0;
     for (Page page : pages) {
-      sum += page.perValue.decompress(page.perValueCodes).numValues();
+      sum += page.perValue.decompress(page.perValueCodes, null).numValues();
     }
     counter.bytes += rawBytes;
     return sum;

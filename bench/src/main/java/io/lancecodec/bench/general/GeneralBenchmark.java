@@ -10,10 +10,10 @@ import io.lancecodec.format.pb.v21.General;
 import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlockBuffers;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import net.jpountz.lz4.LZ4Factory;
@@ -68,7 +68,8 @@ public class GeneralBenchmark {
   private final int[] frameOffset = {0};
   private int[] frameSize;
   private long numValues;
-  private MiniBlockDecompressor miniBlock;
+  private FixedWidthMiniBlockDecompressor miniBlock;
+  private MiniBlockBuffers chunk;
   private BlockDecompressor block;
   private final ZstdDecompressCtx zstd = new ZstdDecompressCtx();
   private final LZ4SafeDecompressor lz4 = LZ4Factory.safeInstance().safeDecompressor();
@@ -102,14 +103,15 @@ public class GeneralBenchmark {
                     .setValues(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(64))))
             .build();
     CodecRegistry registry = CodecRegistry.discover();
-    miniBlock = registry.miniBlock(encoding);
-    block = registry.block(encoding);
+    miniBlock = (FixedWidthMiniBlockDecompressor) registry.decoders().miniBlock(encoding);
+    block = registry.decoders().block(encoding);
+    chunk = MiniBlockBuffers.of(frame);
     into = new byte[size];
     frameSize = new int[] {frame.length};
-    if (miniBlock.directBits() != 64) {
-      throw new IllegalStateException("general over flat(64) should decode in place, directBits=" + miniBlock.directBits());
+    if (miniBlock.bitsPerValue() != 64) {
+      throw new IllegalStateException("general over flat(64) should decode in place, bits=" + miniBlock.bitsPerValue());
     }
-    miniBlock.decodeInto(frame, frameOffset, frameSize, (int) numValues, into, 0);
+    miniBlock.decodeInto(chunk, (int) numValues, 0, (int) numValues, into, 0);
     if (!java.util.Arrays.equals(plain, into) || !java.util.Arrays.equals(plain, direct())
         || !java.util.Arrays.equals(plain, ((io.lancecodec.spi.DataBlock.FixedWidth) oursBlock()).data())) {
       throw new IllegalStateException("decoders disagree");
@@ -153,13 +155,13 @@ public class GeneralBenchmark {
 
   @Benchmark
   public byte[] oursDecodeInto() {
-    miniBlock.decodeInto(frame, frameOffset, frameSize, (int) numValues, into, 0);
+    miniBlock.decodeInto(chunk, (int) numValues, 0, (int) numValues, into, 0);
     return into;
   }
 
   @Benchmark
   public DataBlock oursMiniBlock() {
-    return miniBlock.decompress(List.of(frame), numValues);
+    return miniBlock.decompress(chunk, (int) numValues, null);
   }
 
   @Benchmark

@@ -111,7 +111,7 @@ public class NestedScanBenchmark {
     ours = LanceFileReader.open(file);
     ref = org.lance.file.LanceFileReader.open(file.toString(), alloc);
     System.out.printf("%n[setup] column=%s version=%s rows=%d items=%d file=%d B; layout as our reader sees it: %s%n",
-        column, version, rows, items, Files.size(file), ours.describePages());
+        column, version, rows, items, Files.size(file), ours.columnSummaries());
     long h = 1;
     Iterator<VectorSchemaRoot> it = ours.scan(cols, BATCH, alloc);
     while (it.hasNext()) {

@@ -146,7 +146,7 @@ public class ScanBenchmark {
       System.out.printf("[setup] file sizes: ours=%d B (%.3f B/value)  ref=%d B (%.3f B/value)%n",
           Files.size(ourFile), (double) Files.size(ourFile) / rows,
           Files.size(refFile), (double) Files.size(refFile) / rows);
-      System.out.printf("[setup] our layout of our file: %s%n", ours.describePages().get(0));
+      System.out.printf("[setup] our layout of our file: %s%n", ours.columnSummaries().get(0).pages());
 
       // Correctness of what each benchmark measures, checked once per trial.
       check("oursScanOurFile", checksum(oursScan(ours)), expected);
@@ -156,7 +156,7 @@ public class ScanBenchmark {
       LanceFileReader probe = null;
       try {
         probe = LanceFileReader.open(refFile);
-        System.out.printf("[setup] reference file as our reader sees it: %s%n", probe.describePages().get(0));
+        System.out.printf("[setup] reference file as our reader sees it: %s%n", probe.columnSummaries().get(0).pages());
         long got = checksum(oursScan(probe));
         oursOnRef = got == expected ? null : "decoded values differ (checksum " + got + " != " + expected + ")";
       } catch (RuntimeException e) {

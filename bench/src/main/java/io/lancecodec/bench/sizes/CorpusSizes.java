@@ -5,7 +5,6 @@ import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.Scanner;
 import io.lancecodec.runtime.WriterOptions;
 import io.lancecodec.spi.FileVersion;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -255,8 +254,8 @@ public final class CorpusSizes {
   /** Our reader's description of the column's pages: the first page's tree, and the page count. */
   static String describe(Path file) {
     try (LanceFileReader r = LanceFileReader.open(file)) {
-      List<String> pages = r.describePages().get(0);
-      String first = pages.isEmpty() ? "no pages" : pages.get(0).replaceFirst("^[0-9]+ rows, [0-9]+ bytes: ", "");
+      List<LanceFileReader.PageSummary> pages = r.columnSummaries().get(0).pages();
+      String first = pages.isEmpty() ? "no pages" : pages.get(0).description();
       return pages.size() > 1 ? pages.size() + " pages, first: " + first : first;
     } catch (RuntimeException e) {
       return "unreadable by ours: " + e.getMessage();

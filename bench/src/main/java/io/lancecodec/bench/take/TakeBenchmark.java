@@ -123,7 +123,7 @@ public class TakeBenchmark {
       singleRows[i] = new long[] {rows[i]};
     }
     System.out.printf("%n[setup] column=%s version=%s rows=%d file=%d B; the reference's layout as our reader sees it: %s%n",
-        column, version, n, Files.size(file), ours.describePages().get(0));
+        column, version, n, Files.size(file), ours.columnSummaries().get(0).pages());
     try (VectorSchemaRoot got = ours.take(rows, cols, alloc)) {
       check("ours, 10,000 rows", hash(got.getVector(0), null), expected);
     }

@@ -5,18 +5,18 @@ import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.InlineBitpacking;
 import io.lancecodec.format.pb.v21.OutOfLineBitpacking;
 import io.lancecodec.format.pb.v21.Rle;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
-import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
@@ -60,60 +60,42 @@ public final class BitpackPlugin implements CodecPlugin {
    * the reference 7.0.0 does (it run-length encodes hourly pressure at 0.77 runs per value).
    */
   @Override
-  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     Stats stats = context.stats();
     FieldOptions options = context.options();
     FileVersion version = context.version();
-    if (!packable(block) || options.get("compression").filter("none"::equals).isPresent()) {
+    if (!packable(block) || options.compressionNone()) {
       return Optional.empty();
     }
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
-    long packed = io.lancecodec.codec.bitpack.InlineBitpacking.storedBytes(fw, version);
-    Proposal<MiniBlockCompressor> best =
-        packed < 0 ? null : new Proposal<>("bitpack", packed, new io.lancecodec.codec.bitpack.InlineBitpacking.Compressor());
-    boolean rleAsked = options.get("rle-threshold").isPresent();
+    long packed = InlineBitpackingCodec.storedBytes(fw, version);
+    Proposal<MiniBlockCompressed> best =
+        packed < 0 ? null : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(), fw);
+    boolean rleAsked = options.rleThreshold().isPresent();
     boolean tryRle;
     if (rleAsked) {
-      tryRle = stats.runCount() < options.rleThreshold() * stats.numValues();
+      tryRle = stats.runCount() < options.rleThreshold().getAsDouble() * stats.numValues();
     } else {
       long bound = Math.min(packed < 0 ? Long.MAX_VALUE : packed, fw.usedBytes());
-      tryRle = io.lancecodec.codec.bitpack.Rle.estimate(stats.runCount(), stats.numValues(), bits) < bound;
+      tryRle = RleCodec.estimate(stats.runCount(), stats.numValues(), bits) < bound;
     }
     if (tryRle) {
-      MiniBlockCompressed rle = new io.lancecodec.codec.bitpack.Rle.Compressor().compress(fw);
+      RleCodec.Compressor rleCompressor = new RleCodec.Compressor();
+      MiniBlockCompressed rle = rleCompressor.compress(fw);
       long size = MiniBlocks.storedBytes(rle, version);
       if (rleAsked || best == null || size <= best.estimatedBytes()) {
         // An asked-for RLE still competes with the other plugins' offers in the runtime; among
         // ours it wins, as the threshold rule says it applies.
-        best = new Proposal<>("rle", size, new Precompressed(fw, rle, new io.lancecodec.codec.bitpack.Rle.Compressor()));
+        best = Proposal.measured("rle", size, rleCompressor, rle);
       }
     }
     return Optional.ofNullable(best);
   }
 
-  /** Hands out a result computed for the proposal when asked for the same block again. */
-  private static final class Precompressed implements MiniBlockCompressor {
-    private final DataBlock block;
-    private final MiniBlockCompressed result;
-    private final MiniBlockCompressor fallback;
-
-    Precompressed(DataBlock block, MiniBlockCompressed result, MiniBlockCompressor fallback) {
-      this.block = block;
-      this.result = result;
-      this.fallback = fallback;
-    }
-
-    @Override
-    public MiniBlockCompressed compress(DataBlock b) {
-      return b == block ? result : fallback.compress(b);
-    }
-  }
-
   @Override
-  public Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     Stats stats = context.stats();
-    FieldOptions options = context.options();
     FileVersion version = context.version();
     if (!packable(block)) {
       return Optional.empty();
@@ -121,19 +103,19 @@ public final class BitpackPlugin implements CodecPlugin {
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
     int width = stats.maxBitWidth();
-    Proposal<BlockCompressor> best = null;
-    if (width < bits && fw.numValues() <= io.lancecodec.codec.bitpack.InlineBitpacking.CHUNK) {
+    Proposal<Encoded<byte[]>> best = null;
+    if (width < bits && fw.numValues() <= InlineBitpackingCodec.CHUNK) {
       long size = bits / 8 + 128L * width;
-      best = new Proposal<>("bitpack", size, new io.lancecodec.codec.bitpack.InlineBitpacking.Block());
+      best = Proposal.estimated("bitpack", size, new InlineBitpackingCodec.Block(), fw);
     } else if (width < bits) {
-      long size = io.lancecodec.codec.bitpack.OutOfLineBitpacking.size(bits, width, fw.numValues());
-      best = new Proposal<>("bitpack-ool", size, new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Compressor(width));
+      long size = OutOfLineBitpackingCodec.size(bits, width, fw.numValues());
+      best = Proposal.estimated("bitpack-ool", size, new OutOfLineBitpackingCodec.Compressor(width), fw);
     }
     // Block RLE is part of the 2.2 grammar only; 2.1 readers do not know it.
     if (version.atLeast(FileVersion.V2_2)) {
-      long size = 8 + io.lancecodec.codec.bitpack.Rle.estimate(stats.runCount(), stats.numValues(), bits);
+      long size = 8 + RleCodec.estimate(stats.runCount(), stats.numValues(), bits);
       if (best == null || size < best.estimatedBytes()) {
-        best = new Proposal<>("rle", size, new io.lancecodec.codec.bitpack.Rle.Block());
+        best = Proposal.estimated("rle", size, new RleCodec.Block(), fw);
       }
     }
     return Optional.ofNullable(best);
@@ -159,7 +141,7 @@ public final class BitpackPlugin implements CodecPlugin {
       if (ib.hasValues()) {
         throw LanceCodecException.unsupported("bitpack: buffer compression inside InlineBitpacking is not supported yet");
       }
-      return new io.lancecodec.codec.bitpack.InlineBitpacking.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
+      return new InlineBitpackingCodec.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
     }
     if (node instanceof Rle rle) {
       int bits = checkBits(flatBits(rle.getValues(), "rle values"), "rle");
@@ -167,7 +149,7 @@ public final class BitpackPlugin implements CodecPlugin {
       if (lengthBits != 8) {
         throw LanceCodecException.unsupported("rle: " + lengthBits + "-bit run lengths in a mini-block are not supported");
       }
-      return new io.lancecodec.codec.bitpack.Rle.Decompressor(bits);
+      return new RleCodec.Decompressor(bits);
     }
     return CodecPlugin.super.openMiniBlock(node, children);
   }
@@ -175,7 +157,7 @@ public final class BitpackPlugin implements CodecPlugin {
   @Override
   public BlockDecompressor openBlock(Message node, Decoders children) {
     if (node instanceof InlineBitpacking ib) {
-      return new io.lancecodec.codec.bitpack.InlineBitpacking.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
+      return new InlineBitpackingCodec.Decompressor(checkBits(ib.getUncompressedBitsPerValue(), "bitpack"));
     }
     if (node instanceof Rle rle) {
       int bits = checkBits(flatBits(rle.getValues(), "rle values"), "rle");
@@ -183,7 +165,7 @@ public final class BitpackPlugin implements CodecPlugin {
       if (lengthBits != 8 && lengthBits != 16 && lengthBits != 32) {
         throw LanceCodecException.corrupt("rle: run lengths of " + lengthBits + " bits (expected 8, 16 or 32)");
       }
-      return new io.lancecodec.codec.bitpack.Rle.BlockDecompressor(bits, lengthBits);
+      return new RleCodec.BlockDecompressor(bits, lengthBits);
     }
     if (node instanceof OutOfLineBitpacking ob) {
       int bits = checkBits(ob.getUncompressedBitsPerValue(), "bitpack-ool");
@@ -191,8 +173,20 @@ public final class BitpackPlugin implements CodecPlugin {
       if (width < 0 || width > bits) {
         throw LanceCodecException.corrupt("bitpack-ool: width " + width + " exceeds " + bits);
       }
-      return new io.lancecodec.codec.bitpack.OutOfLineBitpacking.Decompressor(bits, width);
+      return new OutOfLineBitpackingCodec.Decompressor(bits, width);
     }
     return CodecPlugin.super.openBlock(node, children);
+  }
+
+  @Override
+  public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (node instanceof InlineBitpacking ib) {
+      return Optional.of(EncodingSummary.of("bitpack", String.valueOf(ib.getUncompressedBitsPerValue())));
+    }
+    if (node instanceof OutOfLineBitpacking ob) {
+      return Optional.of(EncodingSummary.of("bitpack-ool", String.valueOf(ob.getUncompressedBitsPerValue()),
+          children.describe(ob.getValues())));
+    }
+    return Optional.empty();
   }
 }

@@ -1,14 +1,10 @@
 package io.lancecodec.codec.bitpack;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockDecompressor;
@@ -21,6 +17,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Seeded random round trips through every compressor of the plugin, at chunk-edge sizes. */
 class BitpackRoundTripTest {
@@ -72,12 +72,12 @@ class BitpackRoundTripTest {
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
       assertTrue(last || ch.logNumValues() > 0 && n <= 4096, "non-last chunk holds a power of two");
-      List<byte[]> bufs = new ArrayList<>();
+      byte[][] bufs = new byte[pos.length][];
       for (int b = 0; b < pos.length; b++) {
-        bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
+        bufs[b] = Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]);
         pos[b] += ch.bufferSizes()[b];
       }
-      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(bufs, n);
+      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(MiniBlockBuffers.of(bufs), (int) n, null);
       out.write(v.data(), 0, (int) (n * bits / 8));
       item += n;
     }
@@ -89,9 +89,9 @@ class BitpackRoundTripTest {
   @MethodSource("cases")
   void inlineBitpacking(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, n, shape, seed);
-    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
-    assertEquals(InlineBitpacking.estimate(in), c.buffers().get(0).length);
-    assertArrayEquals(in.data(), decodeAll(c, new InlineBitpacking.Decompressor(bits), bits), "seed " + seed);
+    MiniBlockCompressed c = new InlineBitpackingCodec.Compressor().compress(in);
+    assertEquals(InlineBitpackingCodec.estimate(in), c.buffers().get(0).length);
+    assertArrayEquals(in.data(), decodeAll(c, new InlineBitpackingCodec.Decompressor(bits), bits), "seed " + seed);
   }
 
   /** Every single value and some seeded ranges of every chunk, decoded alone, equal the source. */
@@ -99,32 +99,31 @@ class BitpackRoundTripTest {
   @MethodSource("cases")
   void inlineBitpackingRanges(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, n, shape, seed);
-    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
-    InlineBitpacking.Decompressor dec = new InlineBitpacking.Decompressor(bits);
-    assertTrue(dec.decodesRanges());
+    MiniBlockCompressed c = new InlineBitpackingCodec.Compressor().compress(in);
+    InlineBitpackingCodec.Decompressor dec = new InlineBitpackingCodec.Decompressor(bits);
     int wb = bits / 8;
     Random rnd = new Random(seed);
     int pos = 0;
     int first = 0;
     for (MiniBlockChunk ch : c.chunks()) {
       int size = ch.bufferSizes()[0];
-      int count = Math.min(InlineBitpacking.CHUNK, n - first);
+      int count = Math.min(InlineBitpackingCodec.CHUNK, n - first);
       // the chunk sits inside a larger array, as in a read span
       byte[] span = new byte[size + 16];
       System.arraycopy(c.buffers().get(0), pos, span, 8, size);
       byte[] one = new byte[wb];
       for (int i = 0; i < count; i++) {
-        dec.decodeRange(span, new int[] {8}, new int[] {size}, count, i, i + 1, one, 0);
+        dec.decodeInto(new MiniBlockBuffers(span, new int[] {8}, new int[] {size}), count, i, i + 1, one, 0);
         assertArrayEquals(Arrays.copyOfRange(in.data(), (first + i) * wb, (first + i + 1) * wb), one, "value " + (first + i));
       }
       int a = rnd.nextInt(count + 1);
       int b = a + rnd.nextInt(count - a + 1);
       byte[] got = new byte[(b - a) * wb + 3];
-      dec.decodeRange(span, new int[] {8}, new int[] {size}, count, a, b, got, 3);
+      dec.decodeInto(new MiniBlockBuffers(span, new int[] {8}, new int[] {size}), count, a, b, got, 3);
       assertArrayEquals(Arrays.copyOfRange(in.data(), (first + a) * wb, (first + b) * wb), Arrays.copyOfRange(got, 3, got.length));
       if (size > wb) {
         assertThrows(LanceCodecException.class,
-            () -> dec.decodeRange(span, new int[] {8}, new int[] {size - 1}, count, 0, 1, one, 0), "truncated chunk");
+            () -> dec.decodeInto(new MiniBlockBuffers(span, new int[] {8}, new int[] {size - 1}), count, 0, 1, one, 0), "truncated chunk");
       }
       pos += size;
       first += count;
@@ -135,11 +134,11 @@ class BitpackRoundTripTest {
   @MethodSource("cases")
   void rle(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, n, shape, seed);
-    MiniBlockCompressed c = new Rle.Compressor().compress(in);
+    MiniBlockCompressed c = new RleCodec.Compressor().compress(in);
     for (MiniBlockChunk ch : c.chunks()) {
-      assertTrue(ch.bufferSizes()[0] + ch.bufferSizes()[1] <= Rle.BUDGET, "chunk within budget");
+      assertTrue(ch.bufferSizes()[0] + ch.bufferSizes()[1] <= RleCodec.BUDGET, "chunk within budget");
     }
-    assertArrayEquals(in.data(), decodeAll(c, new Rle.Decompressor(bits), bits), "seed " + seed);
+    assertArrayEquals(in.data(), decodeAll(c, new RleCodec.Decompressor(bits), bits), "seed " + seed);
   }
 
   @ParameterizedTest(name = "ool bits={0} n={1} {2} seed={3}")
@@ -149,9 +148,9 @@ class BitpackRoundTripTest {
     long[] vals = new long[n];
     Words.read(in.data(), 0, bits, vals, n);
     int width = Words.width(vals, n);
-    Encoded<byte[]> e = new OutOfLineBitpacking.Compressor(width).compress(in);
-    assertEquals(OutOfLineBitpacking.size(bits, width, n), e.data().length);
-    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new OutOfLineBitpacking.Decompressor(bits, width).decompress(e.data(), n);
+    Encoded<byte[]> e = new OutOfLineBitpackingCodec.Compressor(width).compress(in);
+    assertEquals(OutOfLineBitpackingCodec.size(bits, width, n), e.data().length);
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new OutOfLineBitpackingCodec.Decompressor(bits, width).decompress(e.data(), n);
     assertArrayEquals(in.data(), back.data(), "seed " + seed);
   }
 
@@ -170,14 +169,14 @@ class BitpackRoundTripTest {
     long[] vals = new long[n];
     Words.read(in.data(), 0, bits, vals, n);
     int width = Words.width(vals, n);
-    byte[] packed = new OutOfLineBitpacking.Compressor(width).compress(in).data();
+    byte[] packed = new OutOfLineBitpackingCodec.Compressor(width).compress(in).data();
     short[] expected = new short[n];
     for (int i = 0; i < n; i++) {
       expected[i] = (short) LittleEndian.getShort(in.data(), 2 * i);
     }
     byte[] src = new byte[packed.length + 10];
     System.arraycopy(packed, 0, src, 3, packed.length);
-    OutOfLineBitpacking.Decompressor ool = new OutOfLineBitpacking.Decompressor(bits, width);
+    OutOfLineBitpackingCodec.Decompressor ool = new OutOfLineBitpackingCodec.Decompressor(bits, width);
     short[] dst = new short[n + 7];
     Arrays.fill(dst, (short) -1);
     ool.decompressLevels(src, 3, packed.length, n, dst, 5);
@@ -185,9 +184,9 @@ class BitpackRoundTripTest {
     assertEquals(-1, dst[4]);
     assertEquals(-1, dst[5 + n]);
 
-    byte[] rle = new Rle.Block().compress(in).data();
+    byte[] rle = new RleCodec.Block().compress(in).data();
     short[] viaDefault = new short[n];
-    new Rle.BlockDecompressor(bits, 8).decompressLevels(rle, 0, rle.length, n, viaDefault, 0);
+    new RleCodec.BlockDecompressor(bits, 8).decompressLevels(rle, 0, rle.length, n, viaDefault, 0);
     assertArrayEquals(expected, viaDefault, "seed " + seed);
 
     if (packed.length > 0) {
@@ -199,18 +198,18 @@ class BitpackRoundTripTest {
   @MethodSource("cases")
   void rleBlock(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, n, shape, seed);
-    Encoded<byte[]> e = new Rle.Block().compress(in);
-    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new Rle.BlockDecompressor(bits, 8).decompress(e.data(), n);
+    Encoded<byte[]> e = new RleCodec.Block().compress(in);
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new RleCodec.BlockDecompressor(bits, 8).decompress(e.data(), n);
     assertArrayEquals(in.data(), back.data(), "seed " + seed);
     byte[] cut = Arrays.copyOf(e.data(), e.data().length - 1);
-    assertThrows(LanceCodecException.class, () -> new Rle.BlockDecompressor(bits, 8).decompress(cut, n));
+    assertThrows(LanceCodecException.class, () -> new RleCodec.BlockDecompressor(bits, 8).decompress(cut, n));
   }
 
   @ParameterizedTest(name = "truncated bits={0} n={1} {2}")
   @MethodSource("cases")
   void truncatedChunksAreCorrupt(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, Math.min(n, 1024), shape, seed);
-    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
+    MiniBlockCompressed c = new InlineBitpackingCodec.Compressor().compress(in);
     byte[] chunk = c.buffers().get(0);
     if (chunk.length <= bits / 8) {
       return;
@@ -218,7 +217,7 @@ class BitpackRoundTripTest {
     byte[] cut = Arrays.copyOf(chunk, chunk.length - 1);
     LanceCodecException e =
         assertThrows(LanceCodecException.class,
-            () -> new InlineBitpacking.Decompressor(bits).decompress(List.of(cut), in.numValues()));
+            () -> new InlineBitpackingCodec.Decompressor(bits).decompress(MiniBlockBuffers.of(cut), (int) in.numValues(), null));
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind());
   }
 
@@ -227,9 +226,9 @@ class BitpackRoundTripTest {
   @MethodSource("cases")
   void decodeIntoTheOutputArray(int bits, int n, String shape, long seed) {
     DataBlock.FixedWidth in = data(bits, n, shape, seed);
-    MiniBlockCompressed c = new InlineBitpacking.Compressor().compress(in);
-    InlineBitpacking.Decompressor dec = new InlineBitpacking.Decompressor(bits);
-    assertEquals(bits, dec.directBits());
+    MiniBlockCompressed c = new InlineBitpackingCodec.Compressor().compress(in);
+    InlineBitpackingCodec.Decompressor dec = new InlineBitpackingCodec.Decompressor(bits);
+    assertEquals(bits, dec.bitsPerValue());
     byte[] page = c.buffers().get(0);
     // the exact size: a short last chunk must not spill past the values it holds
     byte[] out = new byte[n * bits / 8];
@@ -238,7 +237,7 @@ class BitpackRoundTripTest {
     for (int k = 0; k < c.chunks().size(); k++) {
       MiniBlockChunk ch = c.chunks().get(k);
       int m = (int) Math.min(1024, n - item);
-      dec.decodeInto(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}, m, out, (int) (item * bits / 8));
+      dec.decodeInto(new MiniBlockBuffers(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}), m, 0, m, out, (int) (item * bits / 8));
       pos += ch.bufferSizes()[0];
       item += m;
     }
@@ -249,16 +248,16 @@ class BitpackRoundTripTest {
   @ValueSource(ints = {8, 16, 32, 64})
   void decodeIntoRejectsBadChunks(int bits) {
     DataBlock.FixedWidth in = data(bits, 1024, "full", 3);
-    byte[] page = new InlineBitpacking.Compressor().compress(in).buffers().get(0);
-    InlineBitpacking.Decompressor dec = new InlineBitpacking.Decompressor(bits);
+    byte[] page = new InlineBitpackingCodec.Compressor().compress(in).buffers().get(0);
+    InlineBitpackingCodec.Decompressor dec = new InlineBitpackingCodec.Decompressor(bits);
     byte[] out = new byte[1024 * bits / 8];
     LanceCodecException outside =
-        assertThrows(LanceCodecException.class, () -> dec.decodeInto(page, new int[] {8}, new int[] {page.length}, 1024, out, 0));
+        assertThrows(LanceCodecException.class, () -> dec.decodeInto(new MiniBlockBuffers(page, new int[] {8}, new int[] {page.length}), 1024, 0, 1024, out, 0));
     assertEquals(LanceCodecException.Kind.CORRUPT, outside.kind());
     byte[] wide = page.clone();
     LittleEndian.putUnsigned(wide, 0, bits / 8, bits + 1);
     LanceCodecException width =
-        assertThrows(LanceCodecException.class, () -> dec.decodeInto(wide, new int[] {0}, new int[] {wide.length}, 1024, out, 0));
+        assertThrows(LanceCodecException.class, () -> dec.decodeInto(MiniBlockBuffers.of(wide), 1024, 0, 1024, out, 0));
     assertEquals(LanceCodecException.Kind.CORRUPT, width.kind());
   }
 }

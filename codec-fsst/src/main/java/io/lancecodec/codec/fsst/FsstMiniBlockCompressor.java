@@ -1,9 +1,11 @@
 package io.lancecodec.codec.fsst;
 
+import io.lancecodec.spi.Compressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 
 /**
@@ -12,26 +14,28 @@ import io.lancecodec.spi.ProposalContext;
  * Variable, as in the reference), so chunk boundaries follow compressed sizes. Created per page.
  */
 final class FsstMiniBlockCompressor implements MiniBlockCompressor {
-  private final FsstPage planned;
   private final ProposalContext context;
-  private final MiniBlockCompressor fallbackInner;
+  private final Compressor<MiniBlockCompressed> fallbackInner;
 
-  FsstMiniBlockCompressor(FsstPage planned, ProposalContext context, MiniBlockCompressor fallbackInner) {
-    this.planned = planned;
+  FsstMiniBlockCompressor(ProposalContext context, Compressor<MiniBlockCompressed> fallbackInner) {
     this.context = context;
     this.fallbackInner = fallbackInner;
   }
 
+  /** Learns a table for {@code block}, then compresses it. */
   @Override
   public MiniBlockCompressed compress(DataBlock block) {
     if (!(block instanceof DataBlock.VariableWidth vw)) {
-      throw LanceCodecException.invalidArgument("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
+      throw LanceCodecException.internal("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
     }
-    SymbolTable table = FsstPage.tableFor(planned, vw);
+    return compress(FsstPage.plan(vw).table, vw);
+  }
+
+  /** Compresses {@code vw} with a table already learnt for it (the proposal's). */
+  MiniBlockCompressed compress(SymbolTable table, DataBlock.VariableWidth vw) {
     DataBlock.VariableWidth compressed = new FsstEncoder(table).compress(vw);
-    MiniBlockCompressor inner =
-        context.innerMiniBlock(compressed).map(p -> p.compressor()).orElse(fallbackInner);
-    MiniBlockCompressed chunks = inner.compress(compressed);
+    MiniBlockCompressed chunks =
+        context.innerMiniBlock(compressed).map(Proposal::result).orElseGet(() -> fallbackInner.compress(compressed));
     return new MiniBlockCompressed(
         chunks.buffers(), chunks.chunks(), chunks.numValues(), FsstPage.encoding(table, chunks.encoding()));
   }

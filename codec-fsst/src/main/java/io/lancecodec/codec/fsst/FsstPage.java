@@ -1,30 +1,26 @@
 package io.lancecodec.codec.fsst;
 
-import io.lancecodec.format.pb.v21.CompressiveEncoding;
-import io.lancecodec.format.pb.v21.Fsst;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
 
 /**
- * One page's FSST decision, shared by the mini-block and per-value compressors: the table (one
- * per page, as the reference stores it in the encoding description) and the estimated size.
- * Computed in a proposal from a sample; the compressors reuse the table when they are handed
- * the very block that was proposed for.
+ * One page's FSST plan, shared by the mini-block and per-value compressors: the table (one per
+ * page, as the reference stores it in the encoding description) and the estimated size. A
+ * proposal makes it from a sample and, when chosen, compresses the page with that table.
  */
 final class FsstPage {
-  final DataBlock.VariableWidth block;
   final SymbolTable table;
   /** Estimated compressed string bytes (offsets and table not included). */
   final long estimatedDataBytes;
   /** The compressed sample, offered to inner compressors during the proposal. */
   final DataBlock.VariableWidth compressedSample;
 
-  private FsstPage(
-      DataBlock.VariableWidth block, SymbolTable table, long estimatedDataBytes, DataBlock.VariableWidth compressedSample) {
-    this.block = block;
+  private FsstPage(SymbolTable table, long estimatedDataBytes, DataBlock.VariableWidth compressedSample) {
     this.table = table;
     this.estimatedDataBytes = estimatedDataBytes;
     this.compressedSample = compressedSample;
@@ -38,7 +34,7 @@ final class FsstPage {
   static FsstPage plan(DataBlock.VariableWidth block) {
     long dataBytes = dataBytes(block);
     if (dataBytes < FsstFormat.MIN_COMPRESS_BYTES) {
-      return new FsstPage(block, SymbolTable.uncompressed(), dataBytes, block);
+      return new FsstPage(SymbolTable.uncompressed(), dataBytes, block);
     }
     SymbolTableBuilder.Sample sample = SymbolTableBuilder.sample(block);
     SymbolTable table = SymbolTableBuilder.build(sample);
@@ -55,12 +51,7 @@ final class FsstPage {
     long estimate = sample.bytes().length == 0 ? dataBytes : (long) Math.ceil((double) dataBytes * compressed / sample.bytes().length);
     DataBlock.VariableWidth compressedSample =
         new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), Arrays.copyOf(out, compressed), offs.length - 1);
-    return new FsstPage(block, table, estimate, compressedSample);
-  }
-
-  /** The table for {@code block}: the planned one if it is the same block, else a new plan's. */
-  static SymbolTable tableFor(FsstPage planned, DataBlock.VariableWidth block) {
-    return planned != null && planned.block == block ? planned.table : plan(block).table;
+    return new FsstPage(table, estimate, compressedSample);
   }
 
   static long dataBytes(DataBlock.VariableWidth block) {

@@ -1,9 +1,11 @@
 package io.lancecodec.codec.fsst;
 
+import io.lancecodec.spi.Compressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 
 /**
@@ -13,26 +15,29 @@ import io.lancecodec.spi.ProposalContext;
  * when there is no context. Created per page.
  */
 final class FsstPerValueCompressor implements PerValueCompressor {
-  private final FsstPage planned;
   private final ProposalContext context;
-  private final PerValueCompressor fallbackInner;
+  private final Compressor<Encoded<DataBlock>> fallbackInner;
 
-  FsstPerValueCompressor(FsstPage planned, ProposalContext context, PerValueCompressor fallbackInner) {
-    this.planned = planned;
+  FsstPerValueCompressor(ProposalContext context, Compressor<Encoded<DataBlock>> fallbackInner) {
     this.context = context;
     this.fallbackInner = fallbackInner;
   }
 
+  /** Learns a table for {@code block}, then compresses it. */
   @Override
   public Encoded<DataBlock> compress(DataBlock block) {
     if (!(block instanceof DataBlock.VariableWidth vw)) {
-      throw LanceCodecException.invalidArgument("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
+      throw LanceCodecException.internal("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
     }
-    SymbolTable table = FsstPage.tableFor(planned, vw);
+    return compress(FsstPage.plan(vw).table, vw);
+  }
+
+  /** Compresses {@code vw} with a table already learnt for it (the proposal's). */
+  Encoded<DataBlock> compress(SymbolTable table, DataBlock.VariableWidth vw) {
     DataBlock.VariableWidth compressed = new FsstEncoder(table).compress(vw);
-    PerValueCompressor inner =
-        context == null ? fallbackInner : context.innerPerValue(compressed).map(p -> p.compressor()).orElse(fallbackInner);
-    Encoded<DataBlock> values = inner.compress(compressed);
+    Encoded<DataBlock> values = context == null
+        ? fallbackInner.compress(compressed)
+        : context.innerPerValue(compressed).map(Proposal::result).orElseGet(() -> fallbackInner.compress(compressed));
     return new Encoded<>(values.data(), FsstPage.encoding(table, values.encoding()));
   }
 }

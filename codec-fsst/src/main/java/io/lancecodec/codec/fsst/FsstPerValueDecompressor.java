@@ -16,13 +16,8 @@ final class FsstPerValueDecompressor implements PerValueDecompressor {
   }
 
   @Override
-  public DataBlock decompress(DataBlock block) {
-    return decompress(block, null);
-  }
-
-  @Override
   public DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
-    DataBlock codes = inner.decompress(block);
+    DataBlock codes = inner.decompress(block, reuse == null ? null : reuse.inner());
     if (!(codes instanceof DataBlock.VariableWidth vw) || vw.numValues() != block.numValues()) {
       throw LanceCodecException.corrupt(
           "fsst: inner encoding produced " + codes.getClass().getSimpleName() + " of " + codes.numValues()

@@ -5,9 +5,11 @@ import io.lancecodec.format.pb.v21.Fsst;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
@@ -54,7 +56,10 @@ public final class FsstPlugin implements CodecPlugin {
    * FSST, per-value zstd and plain is smallest.
    */
   private static boolean wanted(DataBlock.VariableWidth vw, ProposalContext context, boolean perValue) {
-    Optional<String> scheme = context.options().get("compression");
+    if (context.options().compressionNone()) {
+      return false;
+    }
+    Optional<String> scheme = context.options().compression();
     if (scheme.isPresent()) {
       if (scheme.get().equals("fsst")) {
         return true;
@@ -70,27 +75,28 @@ public final class FsstPlugin implements CodecPlugin {
 
   /** A general-compression hint the reference honours (zstd, lz4). */
   private static boolean hinted(ProposalContext context) {
-    return context.options().get("compression").filter(s -> s.equals("zstd") || s.equals("lz4")).isPresent();
+    return context.options().compression().filter(s -> s.equals("zstd") || s.equals("lz4")).isPresent();
   }
 
   @Override
-  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     if (!(block instanceof DataBlock.VariableWidth vw) || vw.numValues() == 0 || !wanted(vw, context, false)) {
       return Optional.empty();
     }
     FsstPage page = FsstPage.plan(vw);
-    Optional<Proposal<MiniBlockCompressor>> inner = context.innerMiniBlock(page.compressedSample);
+    Optional<Proposal<MiniBlockCompressed>> inner = context.innerMiniBlock(page.compressedSample);
     if (inner.isEmpty()) {
       return Optional.empty();
     }
     long estimate = page.estimatedDataBytes + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8) + FsstFormat.TABLE_BYTES;
     LOG.log(System.Logger.Level.DEBUG, "fsst mini-block: {0} symbols, {1} bytes estimated for {2} string bytes",
         page.table.size(), estimate, context.stats().dataBytes());
-    return Optional.of(new Proposal<>("fsst", estimate, new FsstMiniBlockCompressor(page, context, inner.get().compressor())));
+    FsstMiniBlockCompressor c = new FsstMiniBlockCompressor(context, inner.get().compressor());
+    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
   }
 
   @Override
-  public Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
     if (!(block instanceof DataBlock.VariableWidth vw) || vw.numValues() == 0 || !wanted(vw, context, true)) {
       return Optional.empty();
     }
@@ -103,20 +109,22 @@ public final class FsstPlugin implements CodecPlugin {
       // The reference decodes the values under a per-value FSST node as plain Variable whatever
       // the node says, so with a hint (whose per-value zstd would otherwise be offered as the
       // inner compressor) the compressed values stay plain.
-      return Optional.of(new Proposal<>("fsst", estimate, new FsstPerValueCompressor(page, null, PLAIN_VARIABLE)));
+      FsstPerValueCompressor c = new FsstPerValueCompressor(null, PLAIN_VARIABLE);
+      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
     }
-    Optional<Proposal<PerValueCompressor>> inner = context.innerPerValue(page.compressedSample);
+    Optional<Proposal<Encoded<DataBlock>>> inner = context.innerPerValue(page.compressedSample);
     if (inner.isEmpty()) {
       return Optional.empty();
     }
     LOG.log(System.Logger.Level.DEBUG, "fsst per-value: {0} symbols, {1} bytes estimated for {2} string bytes",
         page.table.size(), estimate, context.stats().dataBytes());
-    return Optional.of(new Proposal<>("fsst", estimate, new FsstPerValueCompressor(page, context, inner.get().compressor())));
+    FsstPerValueCompressor c = new FsstPerValueCompressor(context, inner.get().compressor());
+    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
   }
 
   /** Variable-width values kept as they are: {@code variable(flat(offset bits))}. */
   static final PerValueCompressor PLAIN_VARIABLE =
-      b -> new io.lancecodec.spi.Encoded<>(
+      b -> new Encoded<>(
           b,
           io.lancecodec.format.pb.v21.CompressiveEncoding.newBuilder()
               .setVariable(
@@ -131,23 +139,8 @@ public final class FsstPlugin implements CodecPlugin {
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     Fsst fsst = checked(node);
-    // the registry opens (and checks) the inner decoder even when the chunk is read in place
-    MiniBlockDecompressor inner = children.miniBlock(fsst.getValues());
     return new FsstMiniBlockDecompressor(
-        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), inner, plainVariableBits(fsst.getValues()));
-  }
-
-  /** The offset width of Variable{offsets: Flat{32 or 64}} without buffer compression, else 0. */
-  private static int plainVariableBits(io.lancecodec.format.pb.v21.CompressiveEncoding values) {
-    if (!values.hasVariable()) {
-      return 0;
-    }
-    io.lancecodec.format.pb.v21.Variable v = values.getVariable();
-    if (v.hasValues() || !v.hasOffsets() || !v.getOffsets().hasFlat()) {
-      return 0;
-    }
-    long bits = v.getOffsets().getFlat().getBitsPerValue();
-    return bits == 32 || bits == 64 ? (int) bits : 0;
+        new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.miniBlock(fsst.getValues()));
   }
 
   @Override
@@ -155,6 +148,17 @@ public final class FsstPlugin implements CodecPlugin {
     Fsst fsst = checked(node);
     return new FsstPerValueDecompressor(
         new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.perValue(fsst.getValues()));
+  }
+
+  @Override
+  public Set<String> compressionSchemes() {
+    return Set.of("fsst");
+  }
+
+  @Override
+  public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    Fsst fsst = checked(node);
+    return Optional.of(EncodingSummary.of("fsst", "", children.describe(fsst.getValues())));
   }
 
   private Fsst checked(Message node) {

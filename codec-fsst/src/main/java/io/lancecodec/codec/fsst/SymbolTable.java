@@ -21,7 +21,7 @@ final class SymbolTable {
    */
   SymbolTable(boolean compressed, int terminator, int suffixLimit, long[] symbols, int[] lengths) {
     if (symbols.length != lengths.length || symbols.length > FsstFormat.MAX_SYMBOLS) {
-      throw new IllegalArgumentException("symbol table of " + symbols.length + " symbols");
+      throw LanceCodecException.internal("symbol table of " + symbols.length + " symbols");
     }
     this.compressed = compressed;
     this.terminator = terminator;

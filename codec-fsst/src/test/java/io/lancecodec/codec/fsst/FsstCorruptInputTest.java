@@ -1,24 +1,23 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.google.protobuf.ByteString;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.Fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Hostile tables, codes and chunks fail with CORRUPT, never another exception type. */
 class FsstCorruptInputTest {
@@ -232,26 +231,35 @@ class FsstCorruptInputTest {
   @Test
   void openWithoutInnerEncoding() {
     Fsst node = Fsst.newBuilder().setSymbolTable(ByteString.copyFrom(TABLE.serialize())).build();
-    corrupt(() -> new FsstPlugin().openMiniBlock(node, TestBlocks.REGISTRY));
-    corrupt(() -> new FsstPlugin().openPerValue(node, TestBlocks.REGISTRY));
+    corrupt(() -> new FsstPlugin().openMiniBlock(node, TestBlocks.REGISTRY.decoders()));
+    corrupt(() -> new FsstPlugin().openPerValue(node, TestBlocks.REGISTRY.decoders()));
   }
 
-  /** A chunk read in place: its codes may not start inside its own offsets, nor offsets overflow it. */
+  /**
+   * A chunk's codes may not start inside its own offsets, nor offsets overflow it: the inner
+   * Variable decoder, which owns that layout, refuses them before FSST sees any code.
+   */
   @Test
   void chunkOffsetsStayOutsideTheOffsetArea() {
     List<byte[]> values = TestBlocks.utf8(TestBlocks.realStrings());
     DataBlock.VariableWidth in = TestBlocks.block(values, 32);
     var ctx = TestBlocks.Ctx.of(in, TestBlocks.options());
     MiniBlockCompressed c = new FsstPlugin().proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
-    MiniBlockDecompressor dec = TestBlocks.REGISTRY.miniBlock(c.encoding());
+    MiniBlockDecompressor dec = TestBlocks.REGISTRY.decoders().miniBlock(c.encoding());
     byte[] chunk = Arrays.copyOf(c.buffers().get(0), c.chunks().get(0).bufferSizes()[0]);
     long n = 1L << c.chunks().get(0).logNumValues();
-    assertEquals(n, dec.decompress(List.of(chunk), n).numValues());
+    assertEquals(n, dec.decompress(MiniBlockBuffers.of(chunk), (int) (n), null).numValues());
     byte[] inside = chunk.clone();
     LittleEndian.putInt(inside, 0, 4);
-    corrupt(() -> dec.decompress(List.of(inside), n));
-    corrupt(() -> dec.decompress(List.of(chunk), chunk.length));
-    corrupt(() -> dec.decompress(List.of(new byte[0]), 0));
+    innerCorrupt(() -> dec.decompress(MiniBlockBuffers.of(inside), (int) n, null));
+    innerCorrupt(() -> dec.decompress(MiniBlockBuffers.of(chunk), chunk.length, null));
+    innerCorrupt(() -> dec.decompress(MiniBlockBuffers.of(new byte[0]), 0, null));
+  }
+
+  private static void innerCorrupt(Runnable r) {
+    LanceCodecException e = assertThrows(LanceCodecException.class, r::run);
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
+    assertTrue(e.getMessage().startsWith("variable chunk: "), e.getMessage());
   }
 
   /** Random damage to real chunks: each decode either succeeds or fails with CORRUPT. */
@@ -262,7 +270,7 @@ class FsstCorruptInputTest {
     var ctx = TestBlocks.Ctx.of(in, TestBlocks.options());
     MiniBlockCompressed c = new FsstPlugin().proposeMiniBlock(in, ctx).orElseThrow().compressor().compress(in);
     CompressiveEncoding enc = (CompressiveEncoding) c.encoding();
-    MiniBlockDecompressor dec = TestBlocks.REGISTRY.miniBlock(enc);
+    MiniBlockDecompressor dec = TestBlocks.REGISTRY.decoders().miniBlock(enc);
     byte[] chunk = Arrays.copyOf(c.buffers().get(0), c.chunks().get(0).bufferSizes()[0]);
     long n = 1L << c.chunks().get(0).logNumValues();
     Random rnd = new Random(42);
@@ -278,10 +286,8 @@ class FsstCorruptInputTest {
         // damage an offset so it lands anywhere
         LittleEndian.putInt(bad, 4 * rnd.nextInt((int) n + 1), rnd.nextInt(bad.length + 100));
       }
-      List<byte[]> bufs = new ArrayList<>();
-      bufs.add(bad);
       try {
-        dec.decompress(bufs, n);
+        dec.decompress(MiniBlockBuffers.of(bad), (int) n, null);
       } catch (LanceCodecException e) {
         assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
         failures++;
@@ -296,7 +302,7 @@ class FsstCorruptInputTest {
       CompressiveEncoding damaged =
           enc.toBuilder().setFsst(enc.getFsst().toBuilder().setSymbolTable(ByteString.copyFrom(t))).build();
       try {
-        TestBlocks.REGISTRY.miniBlock(damaged).decompress(List.of(chunk), n);
+        TestBlocks.REGISTRY.decoders().miniBlock(damaged).decompress(MiniBlockBuffers.of(chunk), (int) (n), null);
       } catch (LanceCodecException e) {
         assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
       }

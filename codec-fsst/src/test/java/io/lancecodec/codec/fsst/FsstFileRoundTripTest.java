@@ -1,8 +1,5 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
 import io.lancecodec.runtime.WriterOptions;
@@ -23,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Whole files written and read by lance-codec: FSST is chosen for real strings and reads back. */
 class FsstFileRoundTripTest {
@@ -148,7 +147,7 @@ class FsstFileRoundTripTest {
       }
     }
     try (LanceFileReader r = LanceFileReader.open(file)) {
-      String pages = r.describePages().toString();
+      String pages = r.columnSummaries().toString();
       assertTrue(pages.contains("full-zip") && pages.contains("fsst"), pages);
       assertTrue(plain > 1 << 20, "several steps of row bytes: " + plain);
       try (VectorSchemaRoot all = r.readRange(0, n, null, FsstGoldenTest.ALLOC)) {

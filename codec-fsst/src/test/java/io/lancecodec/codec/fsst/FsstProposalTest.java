@@ -1,17 +1,16 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
-import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.Proposal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When the plugin offers itself (the reference's rule) and how honest its estimates are. */
 class FsstProposalTest {
@@ -30,7 +29,7 @@ class FsstProposalTest {
     return TestBlocks.block(TestBlocks.utf8(out), 32);
   }
 
-  Optional<Proposal<MiniBlockCompressor>> propose(DataBlock.VariableWidth b, FieldOptions o) {
+  Optional<Proposal<MiniBlockCompressed>> propose(DataBlock.VariableWidth b, FieldOptions o) {
     return plugin.proposeMiniBlock(b, TestBlocks.Ctx.of(b, o));
   }
 

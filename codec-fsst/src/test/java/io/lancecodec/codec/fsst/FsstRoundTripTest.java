@@ -1,16 +1,11 @@
 package io.lancecodec.codec.fsst;
 
-import static io.lancecodec.codec.fsst.TestBlocks.assertSameValues;
-import static io.lancecodec.codec.fsst.TestBlocks.block;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.spi.Compressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.codec.fsst.TestBlocks.assertSameValues;
+import static io.lancecodec.codec.fsst.TestBlocks.block;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Seeded round trips through the kernels and through both compressors of the plugin. */
 class FsstRoundTripTest {
@@ -192,10 +191,10 @@ class FsstRoundTripTest {
     List<byte[]> values = realValues(n);
     DataBlock.VariableWidth in = block(values, bits);
     var ctx = TestBlocks.Ctx.of(in, TestBlocks.options("compression", "fsst"));
-    PerValueCompressor compressor = plugin.proposePerValue(in, ctx).orElseThrow().compressor();
+    Compressor<Encoded<DataBlock>> compressor = plugin.proposePerValue(in, ctx).orElseThrow().compressor();
     Encoded<DataBlock> enc = compressor.compress(in);
-    PerValueDecompressor dec = TestBlocks.REGISTRY.perValue(enc.encoding());
-    assertSameValues(values, TestBlocks.values(dec.decompress(enc.data())), "per-value n=" + n);
+    PerValueDecompressor dec = TestBlocks.REGISTRY.decoders().perValue(enc.encoding());
+    assertSameValues(values, TestBlocks.values(dec.decompress(enc.data(), null)), "per-value n=" + n);
     DecodeBuffers reuse = new DecodeBuffers();
     reuse.data(3 * 1000 * 1000);
     for (int round = 0; round < 2; round++) {

@@ -1,8 +1,5 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.v21.Fsst;
 import io.lancecodec.spi.CodecPlugin;
 import java.io.IOException;
@@ -12,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** META-INF/services and module-info name the same provider; the registry finds it. */
 class ServiceDeclarationTest {
@@ -28,7 +27,7 @@ class ServiceDeclarationTest {
 
   @Test
   void registryFindsThePlugin() {
-    CodecPlugin p = TestBlocks.REGISTRY.codecs().stream().filter(c -> c.name().equals("fsst")).findFirst().orElseThrow();
+    CodecPlugin p = TestBlocks.REGISTRY.codec("fsst").orElseThrow();
     assertEquals(Set.of(Fsst.class), p.decodes());
     assertEquals(CodecPlugin.SPI_VERSION, p.spiVersion());
   }

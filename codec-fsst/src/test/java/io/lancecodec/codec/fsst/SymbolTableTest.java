@@ -1,14 +1,13 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The 2312-byte table form: exact bytes, round trips, code order of learnt tables. */
 class SymbolTableTest {

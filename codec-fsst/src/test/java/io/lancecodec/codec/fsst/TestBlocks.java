@@ -1,22 +1,18 @@
 package io.lancecodec.codec.fsst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.google.protobuf.Message;
 import io.lancecodec.runtime.CodecRegistry;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
+import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
@@ -28,11 +24,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Test data and plumbing: variable-width blocks, a proposal context backed by the real registry. */
 final class TestBlocks {
@@ -174,16 +170,20 @@ final class TestBlocks {
     return new Stats(vw.numValues(), vw.bitsPerOffset(), vw.bitsPerOffset(), 1, data, max);
   }
 
+  /** Options with {@code compression} set, or none: the only key these tests vary. */
   static FieldOptions options(String... kv) {
-    Map<String, String> m = new TreeMap<>();
+    FieldOptions.Builder b = FieldOptions.builder();
     for (int i = 0; i < kv.length; i += 2) {
-      m.put(FieldOptions.PREFIX + kv[i], kv[i + 1]);
+      if (!kv[i].equals("compression")) {
+        throw new IllegalArgumentException("test options know only compression, not " + kv[i]);
+      }
+      b.compression(kv[i + 1]);
     }
-    return FieldOptions.fromMetadata(m);
+    return b.build();
   }
 
   static CodecPlugin builtin() {
-    return REGISTRY.codecs().stream().filter(p -> p.name().equals("builtin")).findFirst().orElseThrow();
+    return REGISTRY.codec("builtin").orElseThrow();
   }
 
   /** A proposal context whose inner offers come from the built-in codecs (Variable), like the runtime's. */
@@ -193,17 +193,17 @@ final class TestBlocks {
     }
 
     @Override
-    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
       return builtin().proposeMiniBlock(block, of((DataBlock.VariableWidth) block, options));
     }
 
     @Override
-    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
       return builtin().proposePerValue(block, of((DataBlock.VariableWidth) block, options));
     }
 
     @Override
-    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
       return Optional.empty();
     }
   }
@@ -213,7 +213,7 @@ final class TestBlocks {
    * each chunk twice: into new arrays and into arrays reused from chunk to chunk, which must agree.
    */
   static List<byte[]> decodeChunks(MiniBlockCompressed c) {
-    MiniBlockDecompressor dec = REGISTRY.miniBlock((Message) c.encoding());
+    MiniBlockDecompressor dec = REGISTRY.decoders().miniBlock((Message) c.encoding());
     DecodeBuffers reuse = new DecodeBuffers();
     int[] pos = new int[c.buffers().size()];
     long item = 0;
@@ -223,13 +223,13 @@ final class TestBlocks {
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
       assertTrue(last || (ch.logNumValues() > 0 && n <= 4096), "non-last chunk holds a power of two");
-      List<byte[]> bufs = new ArrayList<>();
+      byte[][] bufs = new byte[pos.length][];
       for (int b = 0; b < pos.length; b++) {
-        bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
+        bufs[b] = Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]);
         pos[b] += ch.bufferSizes()[b];
       }
-      List<byte[]> chunk = values(dec.decompress(bufs, n));
-      assertSameValues(chunk, values(dec.decompress(bufs, n, reuse)), "chunk " + k + " decoded into reused arrays");
+      List<byte[]> chunk = values(dec.decompress(MiniBlockBuffers.of(bufs), (int) n, null));
+      assertSameValues(chunk, values(dec.decompress(MiniBlockBuffers.of(bufs), (int) n, reuse)), "chunk " + k + " decoded into reused arrays");
       out.addAll(chunk);
       item += n;
     }

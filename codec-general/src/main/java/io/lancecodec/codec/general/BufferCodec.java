@@ -16,8 +16,20 @@ sealed interface BufferCodec permits ZstdCodec, Lz4Codec, SnappyCodec {
   /** The scheme's name in messages, e.g. {@code "zstd"}. */
   String name();
 
-  /** One frame holding {@code src[off, off + len)}. */
-  byte[] compress(byte[] src, int off, int len);
+  /** The most bytes a frame of {@code len} input bytes takes. */
+  int maxFrameBytes(int len);
+
+  /**
+   * Writes one frame holding {@code src[off, off + len)} to {@code dst} from {@code dstOff},
+   * which has room for {@link #maxFrameBytes}; returns the frame's size.
+   */
+  int compressInto(byte[] src, int off, int len, byte[] dst, int dstOff);
+
+  /** One frame holding {@code src[off, off + len)}, in an array of its exact size. */
+  default byte[] compress(byte[] src, int off, int len) {
+    byte[] out = new byte[maxFrameBytes(len)];
+    return java.util.Arrays.copyOf(out, compressInto(src, off, len, out, 0));
+  }
 
   /**
    * The uncompressed length a frame declares, after checking it against {@code budget} and the

@@ -3,11 +3,13 @@ package io.lancecodec.codec.general;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.Flat;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
-import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlocks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,12 +23,15 @@ import java.util.List;
 final class ByteStreamSplit {
   private ByteStreamSplit() {}
 
+  /** Chunks of 4 KiB, as the reference cuts them (1024 values of 32 bits, 512 of 64). */
+  private static final int BYTES_PER_CHUNK = 4096;
+
   static boolean splittable(int bits) {
     return bits == 16 || bits == 32 || bits == 64;
   }
 
   static int chunkValues(int bits) {
-    return 4096 / (bits / 8);
+    return BYTES_PER_CHUNK / (bits / 8);
   }
 
   static CompressiveEncoding encoding(int bits) {
@@ -88,13 +93,13 @@ final class ByteStreamSplit {
           }
         }
         boolean last = start + m == total;
-        chunks.add(new MiniBlockChunk(new int[] {m * w}, last ? 0 : Integer.numberOfTrailingZeros(m)));
+        chunks.add(new MiniBlockChunk(new int[] {m * w}, MiniBlocks.logNumValues(m, last)));
       }
       return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits));
     }
   }
 
-  static final class Decompressor implements MiniBlockDecompressor {
+  static final class Decompressor implements FixedWidthMiniBlockDecompressor {
     private final int bits;
 
     Decompressor(int bits) {
@@ -102,26 +107,37 @@ final class ByteStreamSplit {
     }
 
     @Override
-    public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (buffers.size() != 1) {
-        throw LanceCodecException.corrupt("byte-stream-split: chunk has " + buffers.size() + " buffers, expected 1");
-      }
+    public int bitsPerValue() {
+      return bits;
+    }
+
+    @Override
+    public long maxBufferBytes(int buffer, int numValues) {
+      return (long) numValues * (bits / 8);
+    }
+
+    @Override
+    public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      chunk.expect(1, "byte-stream-split");
       int w = bits / 8;
-      byte[] in = buffers.get(0);
-      if (!(numValues >= 0 && numValues * w == in.length)) {
+      int len = chunk.size(0);
+      if (!(numValues >= 0 && (long) numValues * w == len)) {
         throw LanceCodecException.corrupt(
-            "byte-stream-split: " + numValues + " values of " + bits + " bits need " + numValues * w
-                + " bytes, chunk has " + in.length);
+            "byte-stream-split: " + numValues + " values of " + bits + " bits need " + (long) numValues * w
+                + " bytes, chunk has " + len);
       }
-      int m = (int) numValues;
-      byte[] out = new byte[in.length];
+      if (dstOffset < 0 || (long) (to - from) * w > dst.length - (long) dstOffset) {
+        throw LanceCodecException.internal("byte-stream-split: " + (to - from) + " values do not fit at " + dstOffset);
+      }
+      byte[] in = chunk.bytes();
+      int base = chunk.offset(0);
+      int m = numValues;
       for (int j = 0; j < w; j++) {
-        int row = j * m;
-        for (int i = 0; i < m; i++) {
-          out[i * w + j] = in[row + i];
+        int row = base + j * m;
+        for (int i = from; i < to; i++) {
+          dst[dstOffset + (i - from) * w + j] = in[row + i];
         }
       }
-      return new DataBlock.FixedWidth(out, bits, numValues);
     }
   }
 }

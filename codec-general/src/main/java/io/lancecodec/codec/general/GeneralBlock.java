@@ -16,47 +16,42 @@ import io.lancecodec.spi.Encoded;
 final class GeneralBlock {
   private GeneralBlock() {}
 
-  /** Remembers the last block so the proposal's exact size costs no second pass. Per page. */
+  /** One frame of what {@code inner} makes of a block. */
   static final class Compressor implements BlockCompressor {
-    private final BlockCompressor inner;
+    private final io.lancecodec.spi.Compressor<Encoded<byte[]>> inner;
     private final BufferCodec codec;
     private final BufferCompression compression;
-    private DataBlock lastBlock;
-    private Encoded<byte[]> lastResult;
 
-    Compressor(BlockCompressor inner, BufferCodec codec, BufferCompression compression) {
+    Compressor(io.lancecodec.spi.Compressor<Encoded<byte[]>> inner, BufferCodec codec, BufferCompression compression) {
       this.inner = inner;
       this.codec = codec;
       this.compression = compression;
     }
 
     @Override
-    public synchronized Encoded<byte[]> compress(DataBlock block) {
-      if (block == lastBlock) {
-        return lastResult;
-      }
-      Encoded<byte[]> in = inner.compress(block);
+    public Encoded<byte[]> compress(DataBlock block) {
+      return wrap(inner.compress(block));
+    }
+
+    /** The frame of an inner result already at hand (the inner proposal's). */
+    Encoded<byte[]> wrap(Encoded<byte[]> in) {
       byte[] frame = codec.compress(in.data(), 0, in.data().length);
-      lastBlock = block;
-      lastResult = new Encoded<>(frame, GeneralMiniBlock.wrap(compression, (CompressiveEncoding) in.encoding()));
-      return lastResult;
+      return new Encoded<>(frame, GeneralMiniBlock.wrap(compression, (CompressiveEncoding) in.encoding()));
     }
   }
 
   static final class Decompressor implements BlockDecompressor {
     private final BufferCodec codec;
     private final BlockDecompressor inner;
-    private final CompressiveEncoding innerEncoding;
 
-    Decompressor(BufferCodec codec, BlockDecompressor inner, CompressiveEncoding innerEncoding) {
+    Decompressor(BufferCodec codec, BlockDecompressor inner) {
       this.codec = codec;
       this.inner = inner;
-      this.innerEncoding = innerEncoding;
     }
 
     @Override
     public DataBlock decompress(byte[] data, long numValues) {
-      long budget = GeneralFormat.blockBudget(innerEncoding, numValues);
+      long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
       return inner.decompress(codec.decompress(data, 0, data.length, budget), numValues);
     }
   }

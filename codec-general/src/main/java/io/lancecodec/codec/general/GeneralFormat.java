@@ -1,7 +1,5 @@
 package io.lancecodec.codec.general;
 
-import io.lancecodec.format.pb.v21.CompressiveEncoding;
-import io.lancecodec.spi.LanceCodecException;
 
 /**
  * Thresholds, limits and the decompression budget of codec-general, each with its reason. Byte
@@ -46,56 +44,11 @@ final class GeneralFormat {
   /** Output ceiling of all values of one per-value read together: the largest Java array. */
   static final long MAX_PER_VALUE_OUTPUT = Integer.MAX_VALUE - 16;
 
-  /** Most values a mini-block chunk may hold (2.2 writers may raise 4096 up to 32768). */
-  static final long MAX_CHUNK_VALUES = 1 << 16;
-
   /**
-   * The most bytes a decoder may produce for one mini-block chunk's first buffer, derived from
-   * the inner encoding where it fixes the size (so a forged length prefix is caught before any
-   * allocation), else {@link #MAX_MINI_BLOCK_OUTPUT}.
+   * The most bytes a frame may decode to: what the inner decoder says a valid buffer can take
+   * ({@code bound}, -1 when it cannot say), capped by {@code ceiling}.
    */
-  static long miniBlockBudget(CompressiveEncoding inner, long numValues) {
-    if (!(numValues >= 0 && numValues <= MAX_CHUNK_VALUES)) {
-      throw LanceCodecException.corrupt(
-          "general: chunk of " + numValues + " values exceeds " + MAX_CHUNK_VALUES);
-    }
-    switch (inner.getCompressionCase()) {
-      case FLAT:
-        return Math.min(MAX_MINI_BLOCK_OUTPUT, bytes(inner.getFlat().getBitsPerValue(), numValues));
-      case BYTE_STREAM_SPLIT:
-        if (inner.getByteStreamSplit().getValues().hasFlat()) {
-          return Math.min(
-              MAX_MINI_BLOCK_OUTPUT,
-              bytes(inner.getByteStreamSplit().getValues().getFlat().getBitsPerValue(), numValues));
-        }
-        return MAX_MINI_BLOCK_OUTPUT;
-      case INLINE_BITPACKING:
-        {
-          // Each group of 1024 values: a T-bit width word and at most 1024 values of T bits.
-          long bits = Math.min(64, inner.getInlineBitpacking().getUncompressedBitsPerValue());
-          long groups = (numValues + 1023) / 1024;
-          return Math.min(MAX_MINI_BLOCK_OUTPUT, groups * (bits / 8 + 128 * bits));
-        }
-      default:
-        return MAX_MINI_BLOCK_OUTPUT;
-    }
-  }
-
-  /** The exact size of a Flat inner block, else {@link #MAX_BLOCK_OUTPUT}. */
-  static long blockBudget(CompressiveEncoding inner, long numValues) {
-    if (numValues < 0) {
-      throw LanceCodecException.corrupt("general: negative value count " + numValues);
-    }
-    if (inner.hasFlat()) {
-      return Math.min(MAX_BLOCK_OUTPUT, bytes(inner.getFlat().getBitsPerValue(), numValues));
-    }
-    return MAX_BLOCK_OUTPUT;
-  }
-
-  private static long bytes(long bitsPerValue, long numValues) {
-    if (!(bitsPerValue > 0 && bitsPerValue <= 1 << 20)) {
-      throw LanceCodecException.corrupt("general: inner bits per value " + bitsPerValue + " out of range");
-    }
-    return (bitsPerValue * numValues + 7) / 8;
+  static long budget(long bound, long ceiling) {
+    return bound < 0 ? ceiling : Math.min(bound, ceiling);
   }
 }

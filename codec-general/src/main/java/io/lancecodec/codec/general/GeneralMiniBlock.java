@@ -4,11 +4,15 @@ import io.lancecodec.format.pb.v21.BufferCompression;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.General;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import java.io.ByteArrayOutputStream;
+import io.lancecodec.spi.MiniBlocks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,62 +33,58 @@ final class GeneralMiniBlock {
         .build();
   }
 
-  /**
-   * Remembers the last block it compressed so the proposal's exact size costs no second pass:
-   * the runtime asks for a proposal and then compresses the same block. Created per page.
-   */
+  /** Wraps what {@code inner} makes of a page, when the reference's rules let it. */
   static final class Compressor implements MiniBlockCompressor {
-    private final MiniBlockCompressor inner;
+    private final io.lancecodec.spi.Compressor<MiniBlockCompressed> inner;
     private final BufferCodec codec;
     private final BufferCompression compression;
     private final int maxChunkBytes;
-    private DataBlock lastBlock;
-    private MiniBlockCompressed lastResult;
 
-    Compressor(MiniBlockCompressor inner, BufferCodec codec, BufferCompression compression, int maxChunkBytes) {
+    Compressor(io.lancecodec.spi.Compressor<MiniBlockCompressed> inner, BufferCodec codec, BufferCompression compression, int maxChunkBytes) {
       this.inner = inner;
       this.codec = codec;
       this.compression = compression;
       this.maxChunkBytes = maxChunkBytes;
     }
 
-    /** The wrapped result, or null when the reference's rules leave the page unwrapped. */
-    synchronized MiniBlockCompressed tryWrap(DataBlock block) {
-      if (block == lastBlock) {
-        return lastResult;
-      }
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
       MiniBlockCompressed in = inner.compress(block);
       MiniBlockCompressed out = wrapOrNull(in);
-      lastBlock = block;
-      lastResult = out == null ? in : out;
-      return lastResult;
+      return out == null ? in : out;
     }
 
-    private MiniBlockCompressed wrapOrNull(MiniBlockCompressed in) {
+    /** {@code in} with each chunk's buffer 0 as a frame, or null when the reference's rules leave the page unwrapped. */
+    MiniBlockCompressed wrapOrNull(MiniBlockCompressed in) {
       if (in.buffers().isEmpty() || in.buffers().get(0).length < GeneralFormat.MIN_MINI_BLOCK_BYTES) {
         return null;
       }
       byte[] first = in.buffers().get(0);
-      ByteArrayOutputStream frames = new ByteArrayOutputStream();
+      byte[] frames = new byte[codec.maxFrameBytes(first.length) + 64 * in.chunks().size()];
       List<MiniBlockChunk> chunks = new ArrayList<>(in.chunks().size());
       int pos = 0;
+      int framesSize = 0;
       for (MiniBlockChunk c : in.chunks()) {
         int size = c.bufferSizes()[0];
-        byte[] frame = codec.compress(first, pos, size);
+        int room = codec.maxFrameBytes(size);
+        if (room > frames.length - framesSize) {
+          frames = java.util.Arrays.copyOf(frames, Math.max(2 * frames.length, framesSize + room));
+        }
+        int frame = codec.compressInto(first, pos, size, frames, framesSize);
         pos += size;
-        frames.write(frame, 0, frame.length);
+        framesSize += frame;
         int[] sizes = c.bufferSizes().clone();
-        sizes[0] = frame.length;
+        sizes[0] = frame;
         if (chunkBytes(sizes) > maxChunkBytes) {
           return null;
         }
         chunks.add(new MiniBlockChunk(sizes, c.logNumValues()));
       }
-      if (frames.size() >= pos) {
+      if (framesSize >= pos) {
         return null;
       }
       List<byte[]> buffers = new ArrayList<>(in.buffers());
-      buffers.set(0, frames.toByteArray());
+      buffers.set(0, java.util.Arrays.copyOf(frames, framesSize));
       return new MiniBlockCompressed(
           buffers, chunks, in.numValues(), wrap(compression, (CompressiveEncoding) in.encoding()));
     }
@@ -93,73 +93,88 @@ final class GeneralMiniBlock {
     private static long chunkBytes(int[] sizes) {
       long total = 8 + 4L * sizes.length + 64;
       for (int s : sizes) {
-        total += (s + 7) & ~7L;
+        total += MiniBlocks.pad8(s);
       }
       return total;
     }
+  }
+
+  /** The decompressor for frames around {@code inner}: fixed-width when the inner one is. */
+  static MiniBlockDecompressor decompressor(BufferCodec codec, MiniBlockDecompressor inner) {
+    return inner instanceof FixedWidthMiniBlockDecompressor fixed ? new FixedWidth(codec, fixed) : new Decompressor(codec, inner);
+  }
+
+  /** The budget of a chunk's decoded buffer 0, from what the inner decoder can take. */
+  static long budget(MiniBlockDecompressor inner, int numValues) {
+    if (!(numValues >= 0 && numValues <= MiniBlocks.MAX_VALUES_READ)) {
+      throw LanceCodecException.corrupt("general: chunk of " + numValues + " values exceeds " + MiniBlocks.MAX_VALUES_READ);
+    }
+    return GeneralFormat.budget(inner.maxBufferBytes(0, numValues), GeneralFormat.MAX_MINI_BLOCK_OUTPUT);
+  }
+
+  /** Decompresses buffer 0 into a new array and hands the chunk to the inner decoder. */
+  static class Decompressor implements MiniBlockDecompressor {
+    final BufferCodec codec;
+    private final MiniBlockDecompressor inner;
+
+    Decompressor(BufferCodec codec, MiniBlockDecompressor inner) {
+      this.codec = codec;
+      this.inner = inner;
+    }
 
     @Override
-    public MiniBlockCompressed compress(DataBlock block) {
-      return tryWrap(block);
+    public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
+      if (chunk.count() == 0) {
+        throw LanceCodecException.corrupt("general: chunk has no buffers");
+      }
+      byte[] plain = codec.decompress(chunk.bytes(), chunk.offset(0), chunk.size(0), budget(inner, numValues));
+      return inner.decompress(chunk.with(0, plain), numValues, reuse);
     }
   }
 
-  static final class Decompressor implements MiniBlockDecompressor {
-    private final BufferCodec codec;
-    private final MiniBlockDecompressor inner;
-    private final CompressiveEncoding innerEncoding;
+  /**
+   * Frames around fixed-width values. Over values stored as they are (Flat) a whole chunk's frame
+   * holds exactly the output bytes, so a scan has it decompressed straight into its array: no
+   * per-chunk array and no copy.
+   */
+  static final class FixedWidth extends Decompressor implements FixedWidthMiniBlockDecompressor {
+    private final FixedWidthMiniBlockDecompressor inner;
 
-    Decompressor(BufferCodec codec, MiniBlockDecompressor inner, CompressiveEncoding innerEncoding) {
-      this.codec = codec;
+    FixedWidth(BufferCodec codec, FixedWidthMiniBlockDecompressor inner) {
+      super(codec, inner);
       this.inner = inner;
-      this.innerEncoding = innerEncoding;
-    }
-
-    /**
-     * Over Flat values the frame holds exactly the output bytes, so a scan can have it
-     * decompressed straight into its array: no per-chunk array and no copy.
-     */
-    @Override
-    public int directBits() {
-      return innerEncoding.hasFlat() ? inner.directBits() : 0;
     }
 
     @Override
-    public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int numValues, byte[] dst, int dstOffset) {
-      if (offsets.length != 1 || sizes.length != 1) {
-        throw io.lancecodec.spi.LanceCodecException.corrupt("general: chunk has " + offsets.length + " buffers, expected 1");
-      }
-      int off = offsets[0];
-      int len = sizes[0];
-      if (off < 0 || len < 0 || len > chunk.length - off) {
-        throw io.lancecodec.spi.LanceCodecException.corrupt(
-            "general: frame [" + off + ", +" + len + ") outside its " + chunk.length + "-byte buffer");
-      }
-      long budget = GeneralFormat.miniBlockBudget(innerEncoding, numValues);
-      long need = (long) numValues * (directBits() / 8);
-      long declared = len == 0 ? 0 : codec.declaredLength(chunk, off, len, budget);
-      if (declared == need && need <= dst.length - (long) dstOffset && dstOffset >= 0) {
-        if (need > 0) {
-          codec.decompressInto(chunk, off, len, dst, dstOffset, (int) need);
+    public int bitsPerValue() {
+      return inner.bitsPerValue();
+    }
+
+    @Override
+    public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
+      return super.decompress(chunk, numValues, reuse);
+    }
+
+    @Override
+    public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      chunk.expect(1, "general");
+      int off = chunk.offset(0);
+      int len = chunk.size(0);
+      long budget = budget(inner, numValues);
+      if (inner.storesValuesAsIs() && from == 0 && to == numValues) {
+        long need = (long) numValues * (bitsPerValue() / 8);
+        long declared = len == 0 ? 0 : codec.declaredLength(chunk.bytes(), off, len, budget);
+        if (declared == need && dstOffset >= 0 && need <= dst.length - (long) dstOffset) {
+          if (need > 0) {
+            codec.decompressInto(chunk.bytes(), off, len, dst, dstOffset, (int) need);
+          }
+          return;
         }
-        return;
       }
-      // Legacy bare zstd or a frame with slack: decode on its own, the inner decoder checks the size.
-      byte[] plain = codec.decompress(chunk, off, len, budget);
-      inner.decodeInto(plain, new int[] {0}, new int[] {plain.length}, numValues, dst, dstOffset);
-    }
-
-    @Override
-    public DataBlock decompress(List<byte[]> buffers, long numValues) {
-      if (buffers.isEmpty()) {
-        throw io.lancecodec.spi.LanceCodecException.corrupt("general: chunk has no buffers");
-      }
-      long budget = GeneralFormat.miniBlockBudget(innerEncoding, numValues);
-      byte[] frame = buffers.get(0);
-      byte[] plain = codec.decompress(frame, 0, frame.length, budget);
-      List<byte[]> next = new ArrayList<>(buffers);
-      next.set(0, plain);
-      return inner.decompress(next, numValues);
+      // a part of a chunk, values under another codec, legacy bare zstd or a frame with slack:
+      // decode the frame on its own and let the inner decoder check the size
+      byte[] plain = codec.decompress(chunk.bytes(), off, len, budget);
+      inner.decodeInto(MiniBlockBuffers.of(plain), numValues, from, to, dst, dstOffset);
     }
   }
 }

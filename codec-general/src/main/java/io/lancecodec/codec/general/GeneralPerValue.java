@@ -5,12 +5,12 @@ import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.Flat;
 import io.lancecodec.format.pb.v21.Variable;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
-import java.io.ByteArrayOutputStream;
 
 /**
  * General compression in full-zip pages: every value becomes its own frame, so values stay
@@ -31,12 +31,10 @@ final class GeneralPerValue {
     return GeneralMiniBlock.wrap(compression, variable);
   }
 
-  /** Remembers the last block so the proposal's exact size costs no second pass. Per page. */
+  /** Each value one frame, written straight into one growing output array. */
   static final class Compressor implements PerValueCompressor {
     private final BufferCodec codec;
     private final BufferCompression compression;
-    private DataBlock lastBlock;
-    private Encoded<DataBlock> lastResult;
 
     Compressor(BufferCodec codec, BufferCompression compression) {
       this.codec = codec;
@@ -44,27 +42,26 @@ final class GeneralPerValue {
     }
 
     @Override
-    public synchronized Encoded<DataBlock> compress(DataBlock block) {
-      if (block == lastBlock) {
-        return lastResult;
-      }
+    public Encoded<DataBlock> compress(DataBlock block) {
       DataBlock.VariableWidth vw = (DataBlock.VariableWidth) block;
       int n = (int) vw.numValues();
       int w = vw.bitsPerOffset() / 8;
       byte[] offsets = new byte[(n + 1) * w];
-      ByteArrayOutputStream data = new ByteArrayOutputStream();
+      byte[] out = new byte[Math.max(64, codec.maxFrameBytes((int) Math.min(Integer.MAX_VALUE / 2, vw.offset(n) - vw.offset(0))) / 2)];
+      int pos = 0;
       for (int i = 0; i < n; i++) {
         long start = vw.offset(i);
-        byte[] frame = codec.compress(vw.data(), (int) start, (int) (vw.offset(i + 1) - start));
-        data.write(frame, 0, frame.length);
-        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, data.size());
+        int len = (int) (vw.offset(i + 1) - start);
+        int room = codec.maxFrameBytes(len);
+        if (room > out.length - pos) {
+          out = java.util.Arrays.copyOf(out, LanceCodecException.checkedInt(Math.max(2L * out.length, (long) pos + room), "general: frames"));
+        }
+        pos += codec.compressInto(vw.data(), (int) start, len, out, pos);
+        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, pos);
       }
-      lastBlock = block;
-      lastResult =
-          new Encoded<>(
-              new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), data.toByteArray(), n),
-              encoding(compression, vw.bitsPerOffset()));
-      return lastResult;
+      return new Encoded<>(
+          new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), java.util.Arrays.copyOf(out, pos), n),
+          encoding(compression, vw.bitsPerOffset()));
     }
   }
 
@@ -78,7 +75,7 @@ final class GeneralPerValue {
     }
 
     @Override
-    public DataBlock decompress(DataBlock block) {
+    public DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
       if (!(block instanceof DataBlock.VariableWidth vw)) {
         throw LanceCodecException.corrupt("general: per-value frames must be variable-width values");
       }
@@ -130,7 +127,7 @@ final class GeneralPerValue {
       if (pos != out.length) {
         out = java.util.Arrays.copyOf(out, pos);
       }
-      return inner.decompress(new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), out, n));
+      return inner.decompress(new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), out, n), reuse);
     }
   }
 }

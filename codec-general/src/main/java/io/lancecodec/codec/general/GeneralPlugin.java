@@ -1,21 +1,22 @@
 package io.lancecodec.codec.general;
 
 import com.google.protobuf.Message;
+import io.lancecodec.format.pb.v21.BufferCompression;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.General;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.Compressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.MiniBlocks;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
@@ -54,13 +55,13 @@ public final class GeneralPlugin implements CodecPlugin {
     return options.compression().flatMap(Scheme::ofOption);
   }
 
-  /** {@code lance-encoding:bss}: off, on or auto (the default). */
-  static String bssMode(FieldOptions options) {
-    String mode = options.get("bss").map(s -> s.trim().toLowerCase(java.util.Locale.ROOT)).orElse("auto");
-    if (!mode.equals("off") && !mode.equals("on") && !mode.equals("auto")) {
-      throw LanceCodecException.invalidArgument(FieldOptions.PREFIX + "bss must be off, on or auto, got '" + mode + "'");
+  @Override
+  public Set<String> compressionSchemes() {
+    Set<String> out = new java.util.TreeSet<>();
+    for (Scheme s : Scheme.values()) {
+      out.add(s.option());
     }
-    return mode;
+    return out;
   }
 
   /** Whether byte-stream-split goes under the general compressor (only 32/64-bit values). */
@@ -69,10 +70,10 @@ public final class GeneralPlugin implements CodecPlugin {
     if (bits != 32 && bits != 64) {
       return false;
     }
-    switch (bssMode(options)) {
-      case "on":
+    switch (options.bss()) {
+      case ON:
         return true;
-      case "off":
+      case OFF:
         return false;
       default:
         return ByteStreamSplit.meanBytePositionEntropy(fw, GeneralFormat.BSS_ENTROPY_SAMPLE)
@@ -81,7 +82,7 @@ public final class GeneralPlugin implements CodecPlugin {
   }
 
   @Override
-  public Optional<Proposal<MiniBlockCompressor>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     Optional<Scheme> scheme = requested(context.options());
     // Like the reference, only plain fixed- and variable-width pages are wrapped (fixed-size
     // lists and packed structs stay as their own codec writes them).
@@ -90,22 +91,25 @@ public final class GeneralPlugin implements CodecPlugin {
         || !(block instanceof DataBlock.FixedWidth || block instanceof DataBlock.VariableWidth)) {
       return Optional.empty();
     }
-    MiniBlockCompressor inner;
+    Compressor<MiniBlockCompressed> inner;
+    MiniBlockCompressed innerResult;
     if (block instanceof DataBlock.FixedWidth fw && useBss(fw, context.options())) {
       inner = new ByteStreamSplit.Compressor();
+      innerResult = inner.compress(block);
     } else {
-      Optional<Proposal<MiniBlockCompressor>> best = context.innerMiniBlock(block);
+      Optional<Proposal<MiniBlockCompressed>> best = context.innerMiniBlock(block);
       if (best.isEmpty()) {
         return Optional.empty();
       }
       inner = best.get().compressor();
+      innerResult = best.get().result();
     }
     OptionalInt level = context.options().compressionLevel();
     GeneralMiniBlock.Compressor c =
         new GeneralMiniBlock.Compressor(
             inner, scheme.get().codec(level), scheme.get().describe(level), MiniBlocks.maxChunkBytes(context.version()));
-    MiniBlockCompressed out = c.tryWrap(block);
-    if (!(out.encoding() instanceof CompressiveEncoding e && e.hasGeneral())) {
+    MiniBlockCompressed out = c.wrapOrNull(innerResult);
+    if (out == null) {
       return Optional.empty();
     }
     long bytes = 0;
@@ -113,18 +117,17 @@ public final class GeneralPlugin implements CodecPlugin {
       bytes += b.length;
     }
     LOG.log(System.Logger.Level.DEBUG, "general({0}) mini-block: {1} bytes", scheme.get().option(), bytes);
-    return Optional.of(new Proposal<>("general-" + scheme.get().option(), bytes, c));
+    return Optional.of(Proposal.measured("general-" + scheme.get().option(), bytes, c, out));
   }
 
   @Override
-  public Optional<Proposal<PerValueCompressor>> proposePerValue(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
     if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0) {
       return Optional.empty();
     }
     FieldOptions options = context.options();
     Optional<String> asked = options.compression();
-    if (options.get("compression").filter("none"::equals).isPresent()
-        || context.stats().dataBytes() < GeneralFormat.PER_VALUE_MIN_PAGE_BYTES) {
+    if (options.compressionNone() || context.stats().dataBytes() < GeneralFormat.PER_VALUE_MIN_PAGE_BYTES) {
       return Optional.empty();
     }
     Optional<Scheme> scheme = requested(options);
@@ -142,12 +145,13 @@ public final class GeneralPlugin implements CodecPlugin {
     Scheme use = scheme.filter(s -> s == Scheme.SNAPPY).orElse(Scheme.ZSTD);
     OptionalInt level = use == Scheme.ZSTD ? OptionalInt.of(options.compressionLevel().orElse(0)) : OptionalInt.empty();
     GeneralPerValue.Compressor c = new GeneralPerValue.Compressor(use.codec(level), use.describe(level));
-    DataBlock.VariableWidth out = (DataBlock.VariableWidth) c.compress(vw).data();
-    return Optional.of(new Proposal<>("general-" + use.option(), out.data().length, c));
+    Encoded<DataBlock> out = c.compress(vw);
+    long bytes = ((DataBlock.VariableWidth) out.data()).data().length;
+    return Optional.of(Proposal.measured("general-" + use.option(), bytes, c, out));
   }
 
   @Override
-  public Optional<Proposal<BlockCompressor>> proposeBlock(DataBlock block, ProposalContext context) {
+  public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     if (!context.version().atLeast(FileVersion.V2_2)
         || !(block instanceof DataBlock.FixedWidth || block instanceof DataBlock.VariableWidth)
         || block.numValues() == 0) {
@@ -163,14 +167,14 @@ public final class GeneralPlugin implements CodecPlugin {
       scheme = Optional.of(Scheme.ZSTD);
       level = OptionalInt.of(0);
     }
-    Optional<Proposal<BlockCompressor>> best = context.innerBlock(block);
+    Optional<Proposal<Encoded<byte[]>>> best = context.innerBlock(block);
     if (best.isEmpty()) {
       return Optional.empty();
     }
     GeneralBlock.Compressor c =
         new GeneralBlock.Compressor(best.get().compressor(), scheme.get().codec(level), scheme.get().describe(level));
-    long bytes = c.compress(block).data().length;
-    return Optional.of(new Proposal<>("general-" + scheme.get().option(), bytes, c));
+    Encoded<byte[]> out = c.wrap(best.get().result());
+    return Optional.of(Proposal.measured("general-" + scheme.get().option(), out.data().length, c, out));
   }
 
   private static CompressiveEncoding values(General g) {
@@ -191,7 +195,7 @@ public final class GeneralPlugin implements CodecPlugin {
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
-      return new GeneralMiniBlock.Decompressor(codec(g), children.miniBlock(inner), inner);
+      return GeneralMiniBlock.decompressor(codec(g), children.miniBlock(inner));
     }
     if (node instanceof io.lancecodec.format.pb.v21.ByteStreamSplit bss) {
       if (!bss.hasValues() || !bss.getValues().hasFlat()) {
@@ -210,9 +214,19 @@ public final class GeneralPlugin implements CodecPlugin {
   public BlockDecompressor openBlock(Message node, Decoders children) {
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
-      return new GeneralBlock.Decompressor(codec(g), children.block(inner), inner);
+      return new GeneralBlock.Decompressor(codec(g), children.block(inner));
     }
     return CodecPlugin.super.openBlock(node, children);
+  }
+
+  @Override
+  public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (node instanceof General g) {
+      BufferCompression c = g.getCompression();
+      String scheme = Scheme.name(c.getSchemeValue()) + (c.hasLevel() ? " " + c.getLevel() : "");
+      return Optional.of(EncodingSummary.of("general", scheme, children.describe(g.getValues())));
+    }
+    return Optional.empty();
   }
 
   @Override

@@ -31,11 +31,14 @@ final class Lz4Codec implements BufferCodec {
   }
 
   @Override
-  public byte[] compress(byte[] src, int off, int len) {
-    byte[] out = new byte[PREFIX + COMPRESSOR.maxCompressedLength(len)];
-    LittleEndian.putInt(out, 0, len);
-    int n = COMPRESSOR.compress(src, off, len, out, PREFIX, out.length - PREFIX);
-    return java.util.Arrays.copyOf(out, PREFIX + n);
+  public int maxFrameBytes(int len) {
+    return PREFIX + COMPRESSOR.maxCompressedLength(len);
+  }
+
+  @Override
+  public int compressInto(byte[] src, int off, int len, byte[] dst, int dstOff) {
+    LittleEndian.putInt(dst, dstOff, len);
+    return PREFIX + COMPRESSOR.compress(src, off, len, dst, dstOff + PREFIX, dst.length - dstOff - PREFIX);
   }
 
   @Override

@@ -53,6 +53,16 @@ enum Scheme {
     }
   }
 
+  /** The option name of a wire scheme number, or the number itself when it is none of ours. */
+  static String name(int wireNumber) {
+    for (Scheme s : values()) {
+      if (s.wire.getNumber() == wireNumber) {
+        return s.option;
+      }
+    }
+    return "scheme " + wireNumber;
+  }
+
   /** The codec a wire description asks for; unknown or unset schemes are refused by number. */
   static BufferCodec open(BufferCompression compression) {
     int number = compression.getSchemeValue();

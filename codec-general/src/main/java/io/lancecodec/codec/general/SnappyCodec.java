@@ -19,13 +19,16 @@ final class SnappyCodec implements BufferCodec {
   }
 
   @Override
-  public byte[] compress(byte[] src, int off, int len) {
+  public int maxFrameBytes(int len) {
+    return Snappy.maxCompressedLength(len);
+  }
+
+  @Override
+  public int compressInto(byte[] src, int off, int len, byte[] dst, int dstOff) {
     try {
-      byte[] out = new byte[Snappy.maxCompressedLength(len)];
-      int n = Snappy.rawCompress(src, off, len, out, 0);
-      return java.util.Arrays.copyOf(out, n);
+      return Snappy.rawCompress(src, off, len, dst, dstOff);
     } catch (IOException e) {
-      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "general(snappy): compression failed: " + e.getMessage(), e);
+      throw LanceCodecException.internal("general(snappy): compression failed: " + e.getMessage());
     }
   }
 

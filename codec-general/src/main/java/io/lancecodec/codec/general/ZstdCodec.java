@@ -42,20 +42,21 @@ final class ZstdCodec implements BufferCodec {
   }
 
   @Override
-  public byte[] compress(byte[] src, int off, int len) {
+  public int maxFrameBytes(int len) {
+    return (int) Math.min(Integer.MAX_VALUE - 16, com.github.luben.zstd.Zstd.compressBound(len) + PREFIX);
+  }
+
+  @Override
+  public int compressInto(byte[] src, int off, int len, byte[] dst, int dstOff) {
     ZstdCompressCtx ctx = CCTX.get();
     ctx.reset();
     ctx.setLevel(level);
-    int bound = (int) Math.min(Integer.MAX_VALUE - 16, com.github.luben.zstd.Zstd.compressBound(len) + PREFIX);
-    byte[] out = new byte[bound];
-    LittleEndian.putLong(out, 0, len);
-    int n;
+    LittleEndian.putLong(dst, dstOff, len);
     try {
-      n = ctx.compressByteArray(out, PREFIX, bound - PREFIX, src, off, len);
+      return PREFIX + ctx.compressByteArray(dst, dstOff + PREFIX, dst.length - dstOff - PREFIX, src, off, len);
     } catch (ZstdException e) {
-      throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "general(zstd): compression failed: " + e.getMessage(), e);
+      throw LanceCodecException.internal("general(zstd): compression failed: " + e.getMessage());
     }
-    return java.util.Arrays.copyOf(out, PREFIX + n);
   }
 
   /** True for the legacy framing without a length prefix (the reference's own rule). */

@@ -1,25 +1,25 @@
 package io.lancecodec.codec.general;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.v21.BufferCompression;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.General;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Hostile frames: every failure is a one-line CORRUPT LanceCodecException, nothing over-allocated. */
 class GeneralCorruptInputTest {
@@ -100,11 +100,11 @@ class GeneralCorruptInputTest {
   @Test
   void miniBlockBudgetComesFromTheInnerEncoding() {
     // A chunk of 512 f64 values behind byte-stream-split holds exactly 4096 bytes.
-    assertEquals(4096, GeneralFormat.miniBlockBudget(ByteStreamSplit.encoding(64), 512));
+    assertEquals(4096, GeneralMiniBlock.budget(new ByteStreamSplit.Decompressor(64), 512));
     byte[] frame = TestCodecs.codec(Scheme.ZSTD).compress(new byte[8192], 0, 8192);
     MiniBlockDecompressor d =
         new TestCodecs.TestDecoders().miniBlock(GeneralMiniBlock.wrap(Scheme.ZSTD.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
-    LanceCodecException e = corrupt(() -> d.decompress(List.of(frame), 512));
+    LanceCodecException e = corrupt(() -> d.decompress(MiniBlockBuffers.of(frame), (int) (512), null));
     assertTrue(e.getMessage().contains("budget of 4096"), e.getMessage());
   }
 
@@ -145,7 +145,7 @@ class GeneralCorruptInputTest {
     LittleEndian.putInt(offsets, 4, first.length);
     LittleEndian.putInt(offsets, 8, data.length);
     CompressiveEncoding e = GeneralPerValue.encoding(Scheme.LZ4.describe(java.util.OptionalInt.empty()), 32);
-    corrupt(() -> new TestCodecs.TestDecoders().perValue(e).decompress(new DataBlock.VariableWidth(offsets, 32, data, 2)));
+    corrupt(() -> new TestCodecs.TestDecoders().perValue(e).decompress(new DataBlock.VariableWidth(offsets, 32, data, 2), null));
   }
 
   /** Outputs are fresh arrays: decoding into a "reused" buffer full of secrets changes nothing. */
@@ -170,9 +170,9 @@ class GeneralCorruptInputTest {
 
   @Test
   void byteStreamSplitChecksSizes() {
-    corrupt(() -> new ByteStreamSplit.Decompressor(64).decompress(List.of(new byte[4095]), 512));
-    corrupt(() -> new ByteStreamSplit.Decompressor(32).decompress(List.of(new byte[4]), -1));
-    corrupt(() -> new ByteStreamSplit.Decompressor(32).decompress(List.of(new byte[4], new byte[4]), 1));
+    corrupt(() -> new ByteStreamSplit.Decompressor(64).decompress(MiniBlockBuffers.of(new byte[4095]), (int) (512), null));
+    corrupt(() -> new ByteStreamSplit.Decompressor(32).decompress(MiniBlockBuffers.of(new byte[4]), (int) (-1), null));
+    corrupt(() -> new ByteStreamSplit.Decompressor(32).decompress(MiniBlockBuffers.of(new byte[4], new byte[4]), (int) (1), null));
   }
 
   @Test
@@ -190,22 +190,26 @@ class GeneralCorruptInputTest {
   void decodeIntoChecksTheFrame(Scheme s) {
     byte[] in = TestCodecs.data(4096, 9, true);
     byte[] frame = TestCodecs.codec(s).compress(in, 0, in.length);
-    MiniBlockDecompressor d =
+    FixedWidthMiniBlockDecompressor d = (FixedWidthMiniBlockDecompressor)
         new TestCodecs.TestDecoders().miniBlock(GeneralMiniBlock.wrap(s.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
     byte[] out = new byte[4096];
-    d.decodeInto(frame, new int[] {0}, new int[] {frame.length}, 512, out, 0);
+    d.decodeInto(MiniBlockBuffers.of(frame), 512, 0, 512, out, 0);
     assertArrayEquals(in, out);
     // a slice past the buffer
-    corrupt(() -> d.decodeInto(frame, new int[] {1}, new int[] {frame.length}, 512, out, 0));
+    corrupt(() -> d.decodeInto(new MiniBlockBuffers(frame, new int[] {1}, new int[] {frame.length}), 512, 0, 512, out, 0));
     // fewer values than the frame holds: the frame's length exceeds the chunk's budget
-    corrupt(() -> d.decodeInto(frame, new int[] {0}, new int[] {frame.length}, 256, out, 0));
+    corrupt(() -> d.decodeInto(MiniBlockBuffers.of(frame), 256, 0, 256, out, 0));
     // a frame cut short
-    corrupt(() -> d.decodeInto(frame, new int[] {0}, new int[] {frame.length - 3}, 512, new byte[4096], 0));
+    corrupt(() -> d.decodeInto(new MiniBlockBuffers(frame, new int[] {0}, new int[] {frame.length - 3}), 512, 0, 512, new byte[4096], 0));
+    // a part of a chunk decodes the frame and copies the part
+    byte[] part = new byte[80];
+    d.decodeInto(MiniBlockBuffers.of(frame), 512, 3, 13, part, 0);
+    assertArrayEquals(Arrays.copyOfRange(in, 24, 104), part);
     // the legacy bare zstd stream still decodes through the copying route
     if (s == Scheme.ZSTD) {
       byte[] bare = Arrays.copyOfRange(frame, ZstdCodec.PREFIX, frame.length);
       byte[] out2 = new byte[4096];
-      d.decodeInto(bare, new int[] {0}, new int[] {bare.length}, 512, out2, 0);
+      d.decodeInto(MiniBlockBuffers.of(bare), 512, 0, 512, out2, 0);
       assertArrayEquals(in, out2);
     }
   }

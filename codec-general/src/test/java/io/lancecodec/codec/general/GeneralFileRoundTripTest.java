@@ -1,9 +1,5 @@
 package io.lancecodec.codec.general;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.codec.bitpack.BitpackPlugin;
 import io.lancecodec.layout.legacy.LegacyLayoutPlugin;
 import io.lancecodec.runtime.CodecRegistry;
@@ -37,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Whole files through lance-runtime with each scheme asked for, read back by our reader. */
 class GeneralFileRoundTripTest {
@@ -114,7 +113,7 @@ class GeneralFileRoundTripTest {
       try (LanceFileReader r = LanceFileReader.open(p, WITH);
           VectorSchemaRoot back = r.readRange(0, 9000, null, ALLOC)) {
         assertEquals(values(root.getVector(0)), values(back.getVector(0)));
-        assertTrue(r.describePages().toString().contains("general"), r.describePages().toString());
+        assertTrue(r.columnSummaries().toString().contains("general"), r.columnSummaries().toString());
       }
       if (scheme.equals("snappy")) {
         LanceCodecException e =
@@ -151,7 +150,7 @@ class GeneralFileRoundTripTest {
       }
       try (LanceFileReader r = LanceFileReader.open(p, WITH);
           VectorSchemaRoot back = r.take(new long[] {4, 2, 0}, null, ALLOC)) {
-        assertTrue(r.describePages().toString().contains("full-zip, values: general"), r.describePages().toString());
+        assertTrue(r.columnSummaries().toString().contains("full-zip, values: general"), r.columnSummaries().toString());
         assertEquals(List.of(values(root.getVector(0)).get(4), "null", values(root.getVector(0)).get(0)),
             values(back.getVector(0)).stream().map(String::valueOf).toList());
       }

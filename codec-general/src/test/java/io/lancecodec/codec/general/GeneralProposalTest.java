@@ -1,20 +1,13 @@
 package io.lancecodec.codec.general;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
-import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.MiniBlockCompressor;
-import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
@@ -23,6 +16,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When the plugin offers itself, with what, and that it declines everywhere else. */
 class GeneralProposalTest {
@@ -30,18 +27,18 @@ class GeneralProposalTest {
 
   record Ctx(Stats stats, FieldOptions options, FileVersion version) implements ProposalContext {
     @Override
-    public Optional<Proposal<MiniBlockCompressor>> innerMiniBlock(DataBlock block) {
-      return Optional.of(new Proposal<>("flat", block.numValues(), new TestCodecs.FlatBytes()));
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
+      return Optional.of(Proposal.estimated("flat", block.numValues(), new TestCodecs.FlatBytes(), block));
     }
 
     @Override
-    public Optional<Proposal<PerValueCompressor>> innerPerValue(DataBlock block) {
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
       return Optional.empty();
     }
 
     @Override
-    public Optional<Proposal<BlockCompressor>> innerBlock(DataBlock block) {
-      return Optional.of(new Proposal<>("flat", 0, TestCodecs.FLAT_BLOCK));
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
+      return Optional.of(Proposal.estimated("flat", 0, TestCodecs.FLAT_BLOCK, block));
     }
   }
 
@@ -52,7 +49,7 @@ class GeneralProposalTest {
     }
     long bytes = b instanceof DataBlock.VariableWidth vw ? vw.data().length : ((DataBlock.FixedWidth) b).usedBytes();
     long max = b instanceof DataBlock.VariableWidth vw ? maxLen(vw) : 1;
-    return new Ctx(new Stats(b.numValues(), 8, 8, b.numValues(), bytes, max), FieldOptions.fromMetadata(m), v);
+    return new Ctx(new Stats(b.numValues(), 8, 8, b.numValues(), bytes, max), io.lancecodec.runtime.CodecRegistry.discover().parseOptions(m), v);
   }
 
   static long maxLen(DataBlock.VariableWidth vw) {
@@ -83,7 +80,7 @@ class GeneralProposalTest {
     assertTrue(plugin.proposeMiniBlock(b, ctx(b, FileVersion.V2_1, "compression", "none")).isEmpty());
     assertTrue(plugin.proposeMiniBlock(b, ctx(b, FileVersion.V2_1, "compression", "fsst")).isEmpty());
     for (String s : new String[] {"zstd", "lz4", "snappy"}) {
-      Proposal<MiniBlockCompressor> p = plugin.proposeMiniBlock(b, ctx(b, FileVersion.V2_1, "compression", s)).orElseThrow();
+      Proposal<MiniBlockCompressed> p = plugin.proposeMiniBlock(b, ctx(b, FileVersion.V2_1, "compression", s)).orElseThrow();
       MiniBlockCompressed out = p.compressor().compress(b);
       long total = out.buffers().stream().mapToLong(x -> x.length).sum();
       assertEquals(total, p.estimatedBytes(), "exact estimate");
@@ -128,7 +125,7 @@ class GeneralProposalTest {
     assertTrue(plugin.proposeBlock(large, ctx(large, FileVersion.V2_1)).isEmpty(), "never in 2.1");
     assertTrue(plugin.proposeBlock(large, ctx(large, FileVersion.V2_1, "compression", "zstd")).isEmpty(), "never in 2.1");
     assertTrue(plugin.proposeBlock(small, ctx(small, FileVersion.V2_2)).isEmpty(), "32 KiB or less");
-    Proposal<BlockCompressor> auto = plugin.proposeBlock(large, ctx(large, FileVersion.V2_2)).orElseThrow();
+    Proposal<Encoded<byte[]>> auto = plugin.proposeBlock(large, ctx(large, FileVersion.V2_2)).orElseThrow();
     CompressiveEncoding e = (CompressiveEncoding) auto.compressor().compress(large).encoding();
     assertEquals(io.lancecodec.format.pb.v21.CompressionScheme.COMPRESSION_ALGORITHM_ZSTD, e.getGeneral().getCompression().getScheme());
     assertEquals(0, e.getGeneral().getCompression().getLevel());
@@ -139,7 +136,7 @@ class GeneralProposalTest {
   void perValueForHugeValuesOrWhenAsked() {
     DataBlock.VariableWidth huge = values(3, 40_000);
     DataBlock.VariableWidth medium = values(200, 300);
-    Proposal<PerValueCompressor> p = plugin.proposePerValue(huge, ctx(huge, FileVersion.V2_1)).orElseThrow();
+    Proposal<Encoded<DataBlock>> p = plugin.proposePerValue(huge, ctx(huge, FileVersion.V2_1)).orElseThrow();
     CompressiveEncoding e = (CompressiveEncoding) p.compressor().compress(huge).encoding();
     assertEquals(io.lancecodec.format.pb.v21.CompressionScheme.COMPRESSION_ALGORITHM_ZSTD, e.getGeneral().getCompression().getScheme());
     assertTrue(plugin.proposePerValue(medium, ctx(medium, FileVersion.V2_1)).isEmpty(), "values under 32 KiB, nothing asked");

@@ -8,6 +8,9 @@ import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
@@ -90,23 +93,28 @@ final class TestCodecs {
       Message node = unwrap(e);
       if (node instanceof Flat f) {
         int bits = (int) f.getBitsPerValue();
-        return new MiniBlockDecompressor() {
+        return new FixedWidthMiniBlockDecompressor() {
           @Override
-          public DataBlock decompress(List<byte[]> buffers, long n) {
-            return new DataBlock.FixedWidth(buffers.get(0), bits, n);
-          }
-
-          @Override
-          public int directBits() {
+          public int bitsPerValue() {
             return bits;
           }
 
           @Override
-          public void decodeInto(byte[] chunk, int[] offsets, int[] sizes, int n, byte[] dst, int dstOffset) {
-            if (sizes[0] < (long) n * bits / 8) {
+          public boolean storesValuesAsIs() {
+            return true;
+          }
+
+          @Override
+          public long maxBufferBytes(int buffer, int n) {
+            return (long) n * bits / 8;
+          }
+
+          @Override
+          public void decodeInto(MiniBlockBuffers chunk, int n, int from, int to, byte[] dst, int dstOffset) {
+            if (chunk.size(0) < (long) n * bits / 8) {
               throw io.lancecodec.spi.LanceCodecException.corrupt("test flat: short chunk");
             }
-            System.arraycopy(chunk, offsets[0], dst, dstOffset, n * bits / 8);
+            System.arraycopy(chunk.bytes(), chunk.offset(0) + from * bits / 8, dst, dstOffset, (to - from) * bits / 8);
           }
         };
       }
@@ -118,7 +126,17 @@ final class TestCodecs {
       Message node = unwrap(e);
       if (node instanceof Flat f) {
         int bits = (int) f.getBitsPerValue();
-        return (data, n) -> new DataBlock.FixedWidth(data, bits, n);
+        return new BlockDecompressor() {
+          @Override
+          public DataBlock decompress(byte[] data, long n) {
+            return new DataBlock.FixedWidth(data, bits, n);
+          }
+
+          @Override
+          public long maxBytes(long n) {
+            return n * bits / 8;
+          }
+        };
       }
       return plugin.openBlock(node, this);
     }
@@ -127,9 +145,15 @@ final class TestCodecs {
     public PerValueDecompressor perValue(Message e) {
       Message node = unwrap(e);
       if (node instanceof io.lancecodec.format.pb.v21.Variable) {
-        return b -> b;
+        return (b, reuse) -> b;
       }
       return plugin.openPerValue(node, this);
+    }
+
+    @Override
+    public EncodingSummary describe(Message e) {
+      Message node = unwrap(e);
+      return plugin.describe(node, this).orElse(EncodingSummary.of(node.getDescriptorForType().getName(), ""));
     }
   }
 
@@ -156,7 +180,8 @@ final class TestCodecs {
       MiniBlockChunk ch = c.chunks().get(k);
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
-      dec.decodeInto(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}, (int) n, out, (int) (item * bytesPerValue));
+      ((FixedWidthMiniBlockDecompressor) dec).decodeInto(
+          new MiniBlockBuffers(page, new int[] {pos}, new int[] {ch.bufferSizes()[0]}), (int) n, 0, (int) n, out, (int) (item * bytesPerValue));
       pos += ch.bufferSizes()[0];
       item += n;
     }
@@ -172,12 +197,12 @@ final class TestCodecs {
       MiniBlockChunk ch = c.chunks().get(k);
       boolean last = k == c.chunks().size() - 1;
       long n = last ? c.numValues() - item : 1L << ch.logNumValues();
-      List<byte[]> bufs = new ArrayList<>();
+      byte[][] bufs = new byte[pos.length][];
       for (int b = 0; b < pos.length; b++) {
-        bufs.add(Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]));
+        bufs[b] = Arrays.copyOfRange(c.buffers().get(b), pos[b], pos[b] + ch.bufferSizes()[b]);
         pos[b] += ch.bufferSizes()[b];
       }
-      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(bufs, n);
+      DataBlock.FixedWidth v = (DataBlock.FixedWidth) dec.decompress(MiniBlockBuffers.of(bufs), (int) n, null);
       out.write(v.data(), 0, (int) (n * bytesPerValue));
       item += n;
     }

@@ -1,16 +1,18 @@
 package io.lancecodec.layout.legacy;
 
-import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v21.BlobLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.DecodedPage;
+import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
-import io.lancecodec.spi.LevelLayer;
 import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.PageDecoder;
-import io.lancecodec.spi.PageSource;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.LevelLayer;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageInput;
+import io.lancecodec.spi.layout.PageSource;
 import java.util.List;
 
 /**
@@ -24,6 +26,47 @@ import java.util.List;
  */
 final class BlobPage {
   private BlobPage() {}
+
+  /**
+   * A page of blob values: each non-empty value goes to the file on its own (through the
+   * context), and the page holds one description per row, a packed struct of (position, size),
+   * wrapped in a {@code BlobLayout}. Under structs the rows are still the column's rows (no
+   * lists), so a null at any level is its definition level in a description and the inner page
+   * needs no levels. {@code page.layers()}: the blob's item layer and one per struct above it.
+   */
+  static EncodedPage encode(PageInput page, LayoutContext ctx, LegacyLayoutPlugin plugin) {
+    if (!(page.values() instanceof DataBlock.VariableWidth values)) {
+      throw LanceCodecException.internal("blob values must be variable-width, got " + page.values().getClass().getSimpleName());
+    }
+    if (page.repLevels() != null) {
+      throw LanceCodecException.internal("blob pages hold no lists");
+    }
+    short[] def = page.defLevels();
+    int n = LanceCodecException.checkedInt(page.numRows(), "blob rows");
+    byte[] positions = new byte[n * 8];
+    byte[] sizes = new byte[n * 8];
+    for (int i = 0; i < n; i++) {
+      long start = values.offset(i);
+      long size = values.offset(i + 1) - start;
+      long position = 0;
+      if (def != null && def[i] != 0) {
+        position = (long) (def[i] & 0xFFFF) << 16;
+        size = 0;
+      } else if (size > 0) {
+        position = ctx.writeExternal(java.util.Arrays.copyOfRange(values.data(), (int) start, (int) (start + size)));
+      }
+      LittleEndian.putLong(positions, i * 8, position);
+      LittleEndian.putLong(sizes, i * 8, size);
+    }
+    DataBlock descriptions = new DataBlock.Struct(
+        List.of(new DataBlock.FixedWidth(positions, 64, n), new DataBlock.FixedWidth(sizes, 64, n)), n);
+    PageInput input = new PageInput(descriptions, null, null, List.of(LevelLayer.ALL_VALID_ITEM), n, FieldOptions.DEFAULT);
+    EncodedPage inner = plugin.encode(input, ctx);
+    BlobLayout.Builder blob = BlobLayout.newBuilder().setInnerLayout((PageLayout) inner.layout());
+    blob.addAllLayers(Levels.toProto(page.layers()));
+    PageLayout wrapped = PageLayout.newBuilder().setBlobLayout(blob).build();
+    return new EncodedPage(inner.buffers(), wrapped, page.numRows());
+  }
 
   static final class Decoder implements PageDecoder {
     private final BlobLayout layout;
@@ -59,9 +102,7 @@ final class BlobPage {
         return;
       }
       this.unreadable = null;
-      PageLayout in = layout.getInnerLayout();
-      Message innerCase = (Message) in.getField(in.getDescriptorForType().findFieldByNumber(in.getLayoutCase().getNumber()));
-      this.inner = plugin.open(innerCase, source, numRows, ctx);
+      this.inner = plugin.open(layout.getInnerLayout(), source, numRows, ctx);
     }
 
     @Override
@@ -72,11 +113,6 @@ final class BlobPage {
     @Override
     public long searchCacheBytes() {
       return inner == null ? 0 : inner.searchCacheBytes();
-    }
-
-    @Override
-    public String describe() {
-      return inner == null ? "blob under a list (unreadable)" : "blob, descriptions: " + inner.describe();
     }
 
     @Override

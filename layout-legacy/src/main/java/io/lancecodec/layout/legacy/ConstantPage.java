@@ -5,14 +5,14 @@ import io.lancecodec.format.pb.v21.ConstantLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.format.pb.v21.RepDefLayer;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.DecodedPage;
-import io.lancecodec.spi.EncodedPage;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
 import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.PageDecoder;
-import io.lancecodec.spi.PageInput;
-import io.lancecodec.spi.PageSource;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageInput;
+import io.lancecodec.spi.layout.PageSource;
 import java.util.Arrays;
 import java.util.List;
 
@@ -37,7 +37,7 @@ final class ConstantPage {
    * A nested page without values (every item null, or only empty and null lists): the levels
    * alone, raw u16 in 2.1, block-compressed with their counts in 2.2.
    */
-  static EncodedPage complexAllNull(PageInput page, io.lancecodec.spi.LayoutContext ctx) {
+  static EncodedPage complexAllNull(PageInput page, io.lancecodec.spi.layout.LayoutContext ctx) {
     ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(Levels.toProto(page.layers()));
     boolean compress = ctx.version().atLeast(io.lancecodec.spi.FileVersion.V2_2);
     java.util.ArrayList<byte[]> buffers = new java.util.ArrayList<>();
@@ -174,7 +174,7 @@ final class ConstantPage {
     private final LayoutContext ctx;
     private final int levelStart;
     private final Object levelsKey = new Object();
-    private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+    private final java.util.List<io.lancecodec.spi.layout.LevelLayer> layers;
     private final boolean nested;
     private final int maxVisible;
 
@@ -317,11 +317,6 @@ final class ConstantPage {
     @Override
     public long searchCacheBytes() {
       return layout.getSerializedSize();
-    }
-
-    @Override
-    public String describe() {
-      return (scalar instanceof DataBlock.AllNull ? "constant (all null)" : "constant") + (nested ? ", layers " + layers : "");
     }
 
     @Override

@@ -11,22 +11,12 @@ import java.util.Arrays;
  * appearance become the dictionary (page buffer 2, decoded into the search cache), and the page
  * stores their indices, which then compress like any integers. Applies to variable-width values
  * and to 64/128-bit fixed-width values (64-bit only from 2.2, as in the reference), on pages of
- * at least {@link #MIN_VALUES} values whose distinct count stays within numValues / divisor and
- * {@link #MAX_CARDINALITY}, and only when the estimate stays below dict-size-ratio of the plain size.
+ * at least {@link FieldOptions#dictTooSmall} values whose distinct count stays within numValues /
+ * divisor and {@link FieldOptions#dictMaxCardinality}, and only when the estimate stays below
+ * dict-size-ratio of the plain size. Where the reference writes no dictionary, one is still tried
+ * unless {@link FieldOptions#dictExtended} is off.
  */
 final class DictionaryEncoder {
-  /** Below this many values a dictionary never pays for its own buffer (reference default). */
-  static final int MIN_VALUES = envInt("LANCE_ENCODING_DICT_TOO_SMALL", 100);
-
-  /** The reference's cap on dictionary entries. */
-  static final int MAX_CARDINALITY = envInt("LANCE_ENCODING_DICT_MAX_CARDINALITY", 100_000);
-
-  /**
-   * Whether to also try dictionaries where the reference does not write them (its reader decodes
-   * dictionary pages of any fixed width). {@code LANCE_CODEC_DICT_EXTENDED=0} turns it off.
-   */
-  static final boolean EXTENDED = !"0".equals(System.getenv("LANCE_CODEC_DICT_EXTENDED"));
-
   private DictionaryEncoder() {}
 
   /**
@@ -36,28 +26,19 @@ final class DictionaryEncoder {
    */
   record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems, boolean referencePolicy) {}
 
-  private static int envInt(String name, int fallback) {
-    String v = System.getenv(name);
-    try {
-      return v == null ? fallback : Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      return fallback;
-    }
-  }
-
   static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
     long n = values.numValues();
-    if (n < MIN_VALUES) {
+    if (n < options.dictTooSmall()) {
       return null;
     }
-    int budget = (int) Math.min(MAX_CARDINALITY, n / options.dictDivisor());
+    int budget = (int) Math.min(options.dictMaxCardinality(), n / options.dictDivisor());
     if (values instanceof DataBlock.VariableWidth vw) {
       return variable(vw, def, budget, options.dictSizeRatio());
     }
     if (values instanceof DataBlock.FixedWidth fw) {
       int bits = fw.bitsPerValue();
       boolean reference = bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
-      if (reference || (EXTENDED && (bits == 16 || bits == 32 || bits == 64))) {
+      if (reference || (options.dictExtended() && (bits == 16 || bits == 32 || bits == 64))) {
         Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference);
         return r == null ? null : new Result(r.indices(), r.items(), r.numItems(), reference);
       }

@@ -4,16 +4,16 @@ import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.FullZipLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.Encoded;
-import io.lancecodec.spi.EncodedPage;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
 import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.PageDecoder;
-import io.lancecodec.spi.PageInput;
-import io.lancecodec.spi.PageSource;
 import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageInput;
+import io.lancecodec.spi.layout.PageSource;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 
@@ -28,7 +28,7 @@ final class FullZipPage {
   private FullZipPage() {}
 
   static EncodedPage encode(PageInput page, LayoutContext ctx) {
-    Encoded<DataBlock> enc = ctx.perValueFor(page.values(), page.options()).compress(page.values());
+    Encoded<DataBlock> enc = ctx.compressPerValue(page.values(), page.options());
     short[] rep = page.repLevels();
     short[] def = page.defLevels();
     if (rep == null && Levels.max(def) == 0) {
@@ -148,7 +148,7 @@ final class FullZipPage {
 
     byte[] bytes() {
       if (count * width != bytes.length) {
-        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "full-zip: " + (count - 1) + " rows indexed, page has " + (bytes.length / width - 1));
+        throw LanceCodecException.internal("full-zip: " + (count - 1) + " rows indexed, page has " + (bytes.length / width - 1));
       }
       return bytes;
     }
@@ -172,13 +172,13 @@ final class FullZipPage {
     private final boolean variable;
     private final int width;
     private final int indexWidth;
-    private final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+    private final java.util.List<io.lancecodec.spi.layout.LevelLayer> layers;
     private final boolean nested;
     private final int bitsRep;
     private final int bitsDef;
     private final int maxVisible;
     private final boolean zeroWidth;
-    /** Bits of a value whose tree stores it as plain bytes (see {@link #plainBits}), else 0. */
+    /** Bits of a value whose tree stores it as plain bytes ({@link PerValueDecompressor#plainBits}), else 0. */
     private final long plainBits;
 
     Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
@@ -206,17 +206,17 @@ final class FullZipPage {
       if (!layout.hasValueCompression()) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
-      // The reference writes fixed-size lists whose items are all null as zero-width rows of
-      // value_compression Constant{} (no value): the rows are their control words only.
+      // The reference writes fixed-size lists whose items are all null as zero-width rows (of
+      // a tree ending in a Constant without value): the rows are their control words only.
       // Zero-width rows are handed to the value tree as all-null values, which a fixed-size list
-      // decoder turns into its rows (levels above the Constant{} valid, below it null). A bare
-      // Constant{} has no rows at all: the values stay all null and the levels alone say which
-      // lists are valid (their items all null).
-      boolean zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
-      boolean noValues = zeroWidth && layout.getValueCompression().hasConstant() && !layout.getValueCompression().getConstant().hasValue();
-      this.zeroWidth = zeroWidth && endsInNoValue(layout.getValueCompression());
-      this.values = noValues ? null : this.zeroWidth || !zeroWidth ? ctx.perValue(layout.getValueCompression()) : null;
-      this.plainBits = plainBits(layout.getValueCompression());
+      // decoder turns into its rows (levels above the constant valid, below it null). A tree that
+      // hands them back as they are has no values at all: the levels alone say which lists are
+      // valid (their items all null). A zero-row probe asks the tree which it is.
+      PerValueDecompressor tree = ctx.perValue(layout.getValueCompression());
+      this.zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
+      boolean noValues = zeroWidth && tree.decompress(new DataBlock.AllNull(0), null) instanceof DataBlock.AllNull;
+      this.values = noValues ? null : tree;
+      this.plainBits = tree.plainBits();
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
@@ -265,14 +265,6 @@ final class FullZipPage {
       }
     }
 
-    /** Fixed-size lists (any depth) over {@code Constant{}} without a value, the only trees zero-width rows may have. */
-    private static boolean endsInNoValue(io.lancecodec.format.pb.v21.CompressiveEncoding e) {
-      for (int depth = 0; depth < 64 && e.hasFixedSizeList(); depth++) {
-        e = e.getFixedSizeList().getValues();
-      }
-      return e.hasConstant() && !e.getConstant().hasValue();
-    }
-
     @Override
     public long numRows() {
       return numRows;
@@ -283,36 +275,12 @@ final class FullZipPage {
       return layout.getSerializedSize();
     }
 
-    @Override
-    public String describe() {
-      return "full-zip, values: " + Describe.encoding(layout.getValueCompression()) + (nested ? ", layers " + layers : "");
-    }
-
-    /**
-     * Bits of one value when its tree keeps the bytes as they are, a row being exactly the
-     * value ({@code Flat} without buffer compression, or byte-aligned fixed-size lists without
-     * validity over that); 0 otherwise.
-     */
-    static long plainBits(io.lancecodec.format.pb.v21.CompressiveEncoding e) {
-      if (e.hasFlat()) {
-        long bits = e.getFlat().getBitsPerValue();
-        return e.getFlat().hasData() || bits <= 0 || bits % 8 != 0 ? 0 : bits;
-      }
-      if (e.hasFixedSizeList()) {
-        io.lancecodec.format.pb.v21.FixedSizeList f = e.getFixedSizeList();
-        long inner = f.getHasValidity() || !f.hasValues() ? 0 : plainBits(f.getValues());
-        long items = f.getItemsPerValue();
-        return inner == 0 || items <= 0 || items > (1L << 31) / inner ? 0 : inner * items;
-      }
-      return 0;
-    }
-
     /**
      * Rows of plain fixed-width values without lists (a vector column, say) go from the file to
      * {@code sink} through a small per-thread array: no array of the whole read, no appender.
      */
     @Override
-    public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.FixedWidthSink sink) {
+    public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
       if (bitsRep > 0 || variable || zeroWidth || values == null || bits <= 0 || bits != plainBits || bits != width * 8L) {
         return read(ranges);
       }
@@ -388,8 +356,8 @@ final class FullZipPage {
       }
       if (levels != null) {
         if (items.count > 0) {
-          DataBlock visible = !zeroWidth ? items.detach(values.decompress(items.view()))
-              : values == null ? new DataBlock.AllNull(items.count) : values.decompress(new DataBlock.AllNull(items.count));
+          DataBlock visible = !zeroWidth ? items.detach(values.decompress(items.view(), null))
+              : values == null ? new DataBlock.AllNull(items.count) : values.decompress(new DataBlock.AllNull(items.count), null);
           out.append(visible, 0, items.count, null);
         }
         return new DecodedPage(out.block(), levels.rep(), levels.def(), total, layers);
@@ -406,7 +374,7 @@ final class FullZipPage {
      * same two reads as {@link #read(long[])}, and items of short ranges are decompressed together.
      */
     @Override
-    public DecodedPage read(long[] ranges, io.lancecodec.spi.VariableWidthSink sink) {
+    public DecodedPage read(long[] ranges, io.lancecodec.spi.layout.VariableWidthSink sink) {
       if (bitsRep == 0 || !variable || zeroWidth || values == null) {
         return read(ranges);
       }
@@ -459,7 +427,7 @@ final class FullZipPage {
      * Decompresses the gathered items into {@code reuse}, appends them to {@code sink} and empties
      * the gathering; returns the bytes appended.
      */
-    private long flush(Items items, io.lancecodec.spi.VariableWidthSink sink, io.lancecodec.spi.DecodeBuffers reuse) {
+    private long flush(Items items, io.lancecodec.spi.layout.VariableWidthSink sink, io.lancecodec.spi.DecodeBuffers reuse) {
       if (items.count == 0) {
         return 0;
       }
@@ -751,7 +719,7 @@ final class FullZipPage {
         def = new short[n];
       }
       DataBlock block = values == null ? new DataBlock.AllNull(n)
-          : values.decompress(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n));
+          : values.decompress(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n), null);
       out.append(block, 0, n, def);
     }
 
@@ -788,7 +756,7 @@ final class FullZipPage {
         }
         LittleEndian.putUnsigned(offsets, (i + 1) * width, width, dataLen);
       }
-      DataBlock block = values.decompress(new DataBlock.VariableWidth(offsets, width * 8, data, n));
+      DataBlock block = values.decompress(new DataBlock.VariableWidth(offsets, width * 8, data, n), null);
       out.append(block, 0, n, def);
     }
   }

@@ -1,18 +1,20 @@
 package io.lancecodec.layout.legacy;
 
 import com.google.protobuf.Message;
-import io.lancecodec.format.pb.v21.ConstantLayout;
-import io.lancecodec.format.pb.v21.FullZipLayout;
-import io.lancecodec.format.pb.v21.MiniBlockLayout;
+import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.EncodedPage;
+import io.lancecodec.spi.Decoders;
+import io.lancecodec.spi.FieldOptions.StructuralEncoding;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
-import io.lancecodec.spi.LayoutPlugin;
-import io.lancecodec.spi.PageDecoder;
-import io.lancecodec.spi.PageInput;
-import io.lancecodec.spi.PageSource;
+import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.LayoutPlugin;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageDescription;
+import io.lancecodec.spi.layout.PageInput;
+import io.lancecodec.spi.layout.PageSource;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -30,8 +32,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
    */
   static final long FULL_ZIP_MIN_BYTES = 256;
 
-  /** A 2.1 chunk is at most 4096 eight-byte words (12 bits of words - 1 in its metadata word). */
-  static final long MAX_CHUNK_2_1 = 32 * 1024;
+  static final long MAX_CHUNK_2_1 = MiniBlocks.MAX_CHUNK_BYTES_2_1;
 
   @Override
   public String name() {
@@ -44,12 +45,15 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
   }
 
   @Override
-  public Set<Class<? extends Message>> decodes() {
-    return Set.of(MiniBlockLayout.class, FullZipLayout.class, ConstantLayout.class, io.lancecodec.format.pb.v21.BlobLayout.class);
+  public Set<Class<? extends Message>> pageEncodings() {
+    return Set.of(PageLayout.class);
   }
 
   @Override
   public EncodedPage encode(PageInput page, LayoutContext ctx) {
+    if (page.options().blob()) {
+      return BlobPage.encode(page, ctx, this);
+    }
     if (Levels.nested(page.layers())) {
       return encodeNested(page, ctx);
     }
@@ -62,8 +66,8 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
         return ConstantPage.encode(page, scalar);
       }
     }
-    Optional<String> forced = page.options().structuralEncoding();
-    if (forced.isEmpty() || forced.get().equals("miniblock")) {
+    Optional<StructuralEncoding> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) {
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), page.defLevels(), page.options(), ctx.version());
       if (dict != null) {
@@ -95,12 +99,12 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
 
   /** Mini-block or full-zip, by the widest value unless the field forces one. */
   private static EncodedPage encodeValues(PageInput page, LayoutContext ctx) {
-    Optional<String> forced = page.options().structuralEncoding();
-    if (forced.isPresent() && forced.get().equals("sparse")) {
+    Optional<StructuralEncoding> forced = page.options().structuralEncoding();
+    if (forced.isPresent() && forced.get() == StructuralEncoding.SPARSE) {
       throw LanceCodecException.invalidArgument("structural-encoding=sparse needs file version 2.3");
     }
     long widest = maxValueBytes(page.values());
-    boolean fullZip = forced.map(s -> s.equals("fullzip")).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    boolean fullZip = forced.map(s -> s == StructuralEncoding.FULLZIP).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
     if (page.values() instanceof DataBlock.Struct packed) {
       // Packed structs: fixed-width children always chunk (the reference has no full-zip form
       // for them); a variable-width child needs the full-zip rows of 2.2.
@@ -108,8 +112,8 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       if (variable && !ctx.version().atLeast(FileVersion.V2_2)) {
         throw LanceCodecException.unsupported("packed struct with a variable-width child needs file version 2.2 or later");
       }
-      if (forced.isPresent() && forced.get().equals(variable ? "miniblock" : "fullzip")) {
-        throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get() + " is not available for this packed struct");
+      if (forced.isPresent() && forced.get() == (variable ? StructuralEncoding.MINIBLOCK : StructuralEncoding.FULLZIP)) {
+        throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get().option() + " is not available for this packed struct");
       }
       return variable ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
     }
@@ -144,8 +148,8 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
         return ConstantPage.encode(page, scalar);
       }
     }
-    Optional<String> forced = page.options().structuralEncoding();
-    if (forced.isEmpty() || forced.get().equals("miniblock")) {
+    Optional<StructuralEncoding> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) {
       // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), valueLevels(page), page.options(), ctx.version());
@@ -168,7 +172,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
     for (short d : def) {
       if ((d & 0xFFFF) <= maxVisible) {
         if (v == out.length) {
-          throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "levels name more values than the page holds");
+          throw LanceCodecException.internal("levels name more values than the page holds");
         }
         out[v++] = d;
       }
@@ -249,19 +253,35 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
   }
 
   @Override
-  public PageDecoder open(Message layout, PageSource source, long numRows, LayoutContext ctx) {
-    if (layout instanceof MiniBlockLayout m) {
-      return new MiniBlockPageDecoder(m, source, numRows, ctx);
+  public PageDecoder open(Message page, PageSource source, long numRows, LayoutContext ctx) {
+    return open(pageLayout(page), source, numRows, ctx);
+  }
+
+  /** Opens the layout set in {@code page}; blob pages open their inner layout through here too. */
+  PageDecoder open(PageLayout page, PageSource source, long numRows, LayoutContext ctx) {
+    switch (page.getLayoutCase()) {
+      case MINI_BLOCK_LAYOUT:
+        return new MiniBlockPageDecoder(page.getMiniBlockLayout(), source, numRows, ctx);
+      case FULL_ZIP_LAYOUT:
+        return new FullZipPage.Decoder(page.getFullZipLayout(), source, numRows, ctx);
+      case CONSTANT_LAYOUT:
+        return new ConstantPage.Decoder(page.getConstantLayout(), source, numRows, ctx);
+      case BLOB_LAYOUT:
+        return new BlobPage.Decoder(page.getBlobLayout(), source, numRows, ctx, this);
+      default:
+        throw LanceCodecException.corrupt("page layout has no layout set (unknown layout?)");
     }
-    if (layout instanceof FullZipLayout f) {
-      return new FullZipPage.Decoder(f, source, numRows, ctx);
+  }
+
+  @Override
+  public PageDescription describe(Message page, PageSource source, Decoders decoders) {
+    return PageDescriptions.of(pageLayout(page), source, decoders);
+  }
+
+  private static PageLayout pageLayout(Message page) {
+    if (!(page instanceof PageLayout p)) {
+      throw LanceCodecException.internal("legacy layout handed a " + page.getDescriptorForType().getFullName());
     }
-    if (layout instanceof ConstantLayout c) {
-      return new ConstantPage.Decoder(c, source, numRows, ctx);
-    }
-    if (layout instanceof io.lancecodec.format.pb.v21.BlobLayout b) {
-      return new BlobPage.Decoder(b, source, numRows, ctx, this);
-    }
-    throw LanceCodecException.unsupported("legacy layout cannot open " + layout.getDescriptorForType().getName());
+    return p;
   }
 }

@@ -3,8 +3,8 @@ package io.lancecodec.layout.legacy;
 import io.lancecodec.format.pb.v21.RepDefLayer;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LevelLayer;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.layout.LevelLayer;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.lancecodec.layout.legacy;
 
-import io.lancecodec.spi.DecodedPage;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LevelLayer;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.LevelLayer;
 import java.util.List;
 
 /**

@@ -4,15 +4,16 @@ import io.lancecodec.format.pb.v21.MiniBlockLayout;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
-import io.lancecodec.spi.DecodedPage;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import io.lancecodec.spi.PageDecoder;
-import io.lancecodec.spi.PageSource;
-import java.util.ArrayList;
-import java.util.List;
+import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.PageDecoder;
+import io.lancecodec.spi.layout.PageSource;
 
 /**
  * Reads a flat mini-block page. Opening it loads the search cache (the chunk metadata words,
@@ -20,7 +21,7 @@ import java.util.List;
  * bytes must fit in buffer 1 and chunk values must add up to the page's items. Reads fetch the
  * byte span of the chunks a range touches in one request and decode whole chunks.
  */
-final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.ElementReader {
+final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layout.ElementReader {
   final PageSource source;
   private final MiniBlockLayout layout;
   final long numRows;
@@ -28,9 +29,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
   final PackedCounts chunkValues; // values (items) of each chunk
   final MiniBlockDecompressor values;
+  /** {@link #values} when it writes byte-aligned fixed-width values where asked, else null. */
+  final FixedWidthMiniBlockDecompressor fixed;
   final BlockDecompressor def;
   private final BlockDecompressor rep;
-  final java.util.List<io.lancecodec.spi.LevelLayer> layers;
+  final java.util.List<io.lancecodec.spi.layout.LevelLayer> layers;
   private final boolean nested;
   final int maxRep;
   final int maxVisible;
@@ -49,7 +52,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   private final PageSource dictionarySource;
   private final long dictionaryItems;
   private final Object dictionaryKey = new Object();
-  private final io.lancecodec.spi.PageCache cache;
+  private final io.lancecodec.spi.layout.PageCache cache;
 
   MiniBlockPageDecoder(MiniBlockLayout layout, PageSource source, long numRows, LayoutContext ctx) {
     this.layout = layout;
@@ -94,6 +97,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     this.numBuffers = (int) layout.getNumBuffers();
     this.large = layout.getHasLargeChunk();
     this.values = ctx.miniBlock(layout.getValueCompression());
+    this.fixed = values instanceof FixedWidthMiniBlockDecompressor f && f.bitsPerValue() % 8 == 0 && f.bitsPerValue() > 0 ? f : null;
     this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
     this.rep = repeated ? ctx.block(layout.getRepCompression()) : null;
 
@@ -206,8 +210,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     }
   }
 
-  /** The most values a chunk may hold (2^14 for tuned 2.2 writers, with room for the last chunk). */
-  private static final long MAX_CHUNK_VALUES = 1 << 16;
+  private static final long MAX_CHUNK_VALUES = MiniBlocks.MAX_VALUES_READ;
 
   @Override
   public long numRows() {
@@ -247,17 +250,6 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   @Override
-  public String describe() {
-    return "mini-block" + (large ? " (large chunks)" : "") + ", " + numChunks + " chunks, values: "
-        + Describe.encoding(layout.getValueCompression())
-        + (layout.hasDictionary() ? ", dictionary of " + layout.getNumDictionaryItems() + ": " + Describe.encoding(layout.getDictionary()) : "")
-        + (layout.hasRepCompression() ? ", rep: " + Describe.encoding(layout.getRepCompression()) : "")
-        + (layout.getRepetitionIndexDepth() > 1 ? ", repetition index depth " + layout.getRepetitionIndexDepth() : "")
-        + (layout.hasDefCompression() ? ", def: " + Describe.encoding(layout.getDefCompression()) : "")
-        + (nested ? ", layers " + layers : "");
-  }
-
-  @Override
   public DecodedPage readElements(long row, long from, long to) {
     if (trailingWords == null) {
       return null;
@@ -269,8 +261,8 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
   }
 
   @Override
-  public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.FixedWidthSink sink) {
-    if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || values.directBits() != bits) {
+  public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
+    if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || directBits() != bits) {
       return read(ranges);
     }
     return MiniBlockRepeated.read(this, ranges, sink);
@@ -381,8 +373,8 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     if (hasDictionary || rep != null) {
       return false;
     }
-    int bits = values.directBits();
-    if (bits <= 0 || bits % 8 != 0) {
+    int bits = directBits();
+    if (bits == 0) {
       // decoded into this thread's reused arrays (no fresh array per chunk), then copied out
       Header h = header(b, off, len, n, k);
       DecodeBuffers reuse = REUSE.get();
@@ -395,14 +387,24 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     if (at < 0) {
       return false;
     }
-    values.decodeInto(b, h.offsets(), h.sizes(), n, out.data(), at);
+    decodeInto(b, h, n, 0, n, out.data(), at);
     return true;
   }
 
+  /** The width of the values {@link #fixed} writes where asked, 0 without it. */
+  int directBits() {
+    return fixed == null ? 0 : fixed.bitsPerValue();
+  }
+
+  /** Values {@code [from, to)} of a chunk of {@code n} whose header {@code h} locates its buffers in {@code b}. */
+  void decodeInto(byte[] b, Header h, int n, int from, int to, byte[] dst, int at) {
+    fixed.decodeInto(new MiniBlockBuffers(b, h.offsets(), h.sizes()), n, from, to, dst, at);
+  }
+
   /**
-   * Decoding a whole chunk for a few of its values costs more than reading those values where
-   * they sit, when the codec can ({@link MiniBlockDecompressor#decodesRanges}): below one value
-   * in this many, the wanted values are decoded alone.
+   * Decoding a whole chunk for a few of its values costs more than decoding only those (bit-packed
+   * values are read where they sit, flat ones copied): below one value in this many, the wanted
+   * values are decoded alone.
    */
   private static final int PICK_RATIO = 16;
 
@@ -413,19 +415,39 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
    * when the whole chunk must be decoded instead.
    */
   private int decodePicked(byte[] b, int off, int len, long c0, long c1, int k, long[] ranges, int r, int j, BlockAppender out) {
-    int bits = values.directBits();
-    if (bits <= 0 || bits % 8 != 0 || hasDictionary || rep != null || !values.decodesRanges()) {
+    int bits = directBits();
+    if (bits == 0 || hasDictionary || rep != null) {
       return -1;
     }
     long n = c1 - c0;
     long wanted = 0;
-    for (int q = r; q < j && ranges[q] < c1; q += 2) {
+    int q = r;
+    for (; q < j && ranges[q] < c1; q += 2) {
       wanted += Math.min(ranges[q + 1], c1) - Math.max(ranges[q], c0);
       if (wanted * PICK_RATIO > n) {
         return -1;
       }
     }
     Header h = header(b, off, len, n, k);
+    // several ranges: their span decoded once (a codec that decodes whole frames does it once),
+    // the whole chunk when the span is most of it
+    boolean single = q == r + 2;
+    int spanFrom = (int) (Math.max(ranges[r], c0) - c0);
+    int spanTo = (int) (Math.min(ranges[q - 1], c1) - c0);
+    if (!single && 2L * (spanTo - spanFrom) > n) {
+      spanFrom = 0;
+      spanTo = (int) n;
+    }
+    byte[] span = null;
+    if (!single) {
+      span = PICK_SCRATCH.get();
+      int need = (spanTo - spanFrom) * (bits / 8);
+      if (span.length < need) {
+        span = new byte[need];
+        PICK_SCRATCH.set(span);
+      }
+      decodeInto(b, h, (int) n, spanFrom, spanTo, span, 0);
+    }
     while (r < j && ranges[r] < c1) {
       int s = (int) (Math.max(ranges[r], c0) - c0);
       int e = (int) (Math.min(ranges[r + 1], c1) - c0);
@@ -433,7 +455,11 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
       if (at < 0) {
         throw LanceCodecException.corrupt("mini-block chunk " + k + ": " + bits + "-bit values in a page of another shape");
       }
-      values.decodeRange(b, h.offsets(), h.sizes(), (int) n, s, e, out.data(), at);
+      if (single) {
+        decodeInto(b, h, (int) n, s, e, out.data(), at);
+      } else {
+        System.arraycopy(span, (s - spanFrom) * (bits / 8), out.data(), at, (e - s) * (bits / 8));
+      }
       if (ranges[r + 1] <= c1) {
         r += 2;
       } else {
@@ -442,6 +468,9 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
     }
     return r;
   }
+
+  /** Per thread, the span of a chunk's values decoded once for several picked ranges. */
+  private static final ThreadLocal<byte[]> PICK_SCRATCH = ThreadLocal.withInitial(() -> new byte[0]);
 
   private Header header(byte[] b, int off, int len, long n, int k) {
     return header(b, off, len, n, k, null);
@@ -562,11 +591,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.Eleme
 
   /** As {@link #decompressValues(byte[], Header, long, int)}, on {@code reuse}'s arrays when the codec can. */
   private DataBlock decompressValues(byte[] b, Header h, long n, int k, DecodeBuffers reuse) {
-    List<byte[]> bufs = new ArrayList<>(numBuffers);
-    for (int i = 0; i < numBuffers; i++) {
-      bufs.add(java.util.Arrays.copyOfRange(b, h.offsets()[i], h.offsets()[i] + h.sizes()[i]));
-    }
-    DataBlock v = reuse == null ? values.decompress(bufs, n) : values.decompress(bufs, n, reuse);
+    DataBlock v = values.decompress(new MiniBlockBuffers(b, h.offsets(), h.sizes()), (int) n, reuse);
     if (v.numValues() < n) {
       throw LanceCodecException.corrupt("mini-block chunk " + k + ": decoded " + v.numValues() + " values, expected " + n);
     }

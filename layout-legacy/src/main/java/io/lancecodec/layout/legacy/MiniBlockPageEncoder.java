@@ -5,14 +5,14 @@ import io.lancecodec.format.pb.v21.MiniBlockLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.Encoded;
-import io.lancecodec.spi.EncodedPage;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LayoutContext;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.PageInput;
+import io.lancecodec.spi.layout.EncodedPage;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.PageInput;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 
@@ -43,7 +43,7 @@ final class MiniBlockPageEncoder {
   static EncodedPage encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
     boolean large = ctx.version().atLeast(FileVersion.V2_2);
     io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
-    MiniBlockCompressed values = ctx.miniBlockFor(chunked, page.options()).compress(chunked);
+    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options());
     int numBuffers = values.buffers().size();
     short[] rep = page.repLevels();
     short[] def = page.defLevels();
@@ -172,7 +172,7 @@ final class MiniBlockPageEncoder {
       LittleEndian.putUnsigned(w, 0, w.length, word);
       meta.write(w, 0, w.length);
       if (pos != dataLen + size) {
-        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "mini-block: chunk " + k + " wrote " + (pos - dataLen) + " of " + size + " bytes");
+        throw LanceCodecException.internal("mini-block: chunk " + k + " wrote " + (pos - dataLen) + " of " + size + " bytes");
       }
       dataLen = pos;
       item += n;
@@ -196,7 +196,7 @@ final class MiniBlockPageEncoder {
     byte[] chunkBytes = dataLen == data.length ? data : java.util.Arrays.copyOf(data, dataLen);
     List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), chunkBytes));
     if (dict != null) {
-      Encoded<byte[]> items = ctx.blockFor(dict.items(), page.options().forDictionaryValues(large ? DICTIONARY_VALUES_SCHEME_2_2 : null)).compress(dict.items());
+      Encoded<byte[]> items = ctx.compressBlock(dict.items(), page.options().forDictionaryValues(large ? DICTIONARY_VALUES_SCHEME_2_2 : null));
       layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
       buffers.add(items.data());
     }

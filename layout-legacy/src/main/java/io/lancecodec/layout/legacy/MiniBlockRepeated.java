@@ -1,9 +1,9 @@
 package io.lancecodec.layout.legacy;
 
-import io.lancecodec.spi.DecodedPage;
-import io.lancecodec.spi.FixedWidthSink;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.FixedWidthSink;
 
 /**
  * Reads rows of a mini-block page with lists ({@link MiniBlockPageDecoder}). Levels are decoded
@@ -42,8 +42,8 @@ final class MiniBlockRepeated {
     }
     LevelSink levels = new LevelSink(true, d.def != null, exact >= 0 ? exact : expected);
     DictionaryLookup dict = d.hasDictionary ? d.dictionary() : null;
-    int bits = d.values.directBits();
-    boolean direct = bits > 0 && bits % 8 == 0 && !d.hasDictionary;
+    int bits = d.directBits();
+    boolean direct = bits > 0 && !d.hasDictionary;
     BlockAppender out = sink == null ? new BlockAppender(expected) : null;
     int width = bits / 8;
     // one chunk's values, decoded whole and kept in cache until appended to the sink
@@ -122,7 +122,7 @@ final class MiniBlockRepeated {
           if (scratch.length < total * width) {
             scratch = new byte[total * width];
           }
-          d.values.decodeInto(hSpan, h.offsets(), h.sizes(), total, scratch, 0);
+          d.decodeInto(hSpan, h, total, 0, total, scratch, 0);
           sink.append(scratch, v0 * width, (v1 - v0) * width);
           keep(levels, target, base, from, to);
           continue;
@@ -133,7 +133,7 @@ final class MiniBlockRepeated {
           at = out.reserveFixed(bits, v1, null, 0);
         }
         if (at >= 0) {
-          d.values.decodeInto(hSpan, h.offsets(), h.sizes(), v1, out.data(), at);
+          d.decodeInto(hSpan, h, v1, 0, v1, out.data(), at);
         } else {
           if (cached == null) {
             short[] valueDefs = dict == null ? null : d.valueLevels(def, base, base + n, nk);

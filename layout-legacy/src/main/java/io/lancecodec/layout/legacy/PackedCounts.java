@@ -28,7 +28,7 @@ final class PackedCounts {
     long max = 0;
     for (int k = 0; k < m; k++) {
       if (values[k] < 0) {
-        throw new LanceCodecException(LanceCodecException.Kind.INTERNAL, "negative chunk count " + values[k]);
+        throw LanceCodecException.internal("negative chunk count " + values[k]);
       }
       min = Math.min(min, values[k]);
       max = Math.max(max, values[k]);

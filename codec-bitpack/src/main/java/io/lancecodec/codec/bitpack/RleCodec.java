@@ -1,0 +1,255 @@
+package io.lancecodec.codec.bitpack;
+
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.Flat;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockBuffers;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlocks;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Run-length encoding in mini-blocks: two buffers per chunk, the run values (T/8 bytes each) and
+ * the run lengths (u8, runs over 255 split). Every chunk but the last holds a power-of-two count
+ * of values (at most {@link MiniBlocks#MAX_VALUES}) and aims at {@link MiniBlocks#FIXED_TARGET_BYTES}; a chunk's runs may cover
+ * more values than it claims (the reference's roll-back does this), so decoding stops at the
+ * claimed count.
+ */
+final class RleCodec {
+  /** 4096 like the reference 7.0.0 (733 chunks for 3 M sorted timestamps); older writers used 2048. */
+  static final int MAX_CHUNK_VALUES = MiniBlocks.MAX_VALUES;
+  static final int BUDGET = MiniBlocks.FIXED_TARGET_BYTES;
+
+  private RleCodec() {}
+
+  static CompressiveEncoding encoding(int bits) {
+    return CompressiveEncoding.newBuilder()
+        .setRle(
+            io.lancecodec.format.pb.v21.Rle.newBuilder()
+                .setValues(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(bits)))
+                .setRunLengths(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(8))))
+        .build();
+  }
+
+  static long estimate(long runs, long numValues, int bits) {
+    // each run costs one value and one length byte; long runs split every 255 values
+    return (runs + numValues / 255) * (bits / 8 + 1);
+  }
+
+  static final class Compressor implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int bits = fw.bitsPerValue();
+      int wb = bits / 8;
+      int perRun = wb + 1;
+      byte[] d = fw.data();
+      int total = (int) fw.numValues();
+      ByteArrayOutputStream values = new ByteArrayOutputStream();
+      ByteArrayOutputStream lengths = new ByteArrayOutputStream();
+      List<MiniBlockChunk> chunks = new ArrayList<>();
+      int off = 0;
+      byte[] vbuf = new byte[BUDGET];
+      byte[] lbuf = new byte[BUDGET];
+      while (off < total) {
+        int remaining = total - off;
+        int window = Math.min(remaining, MAX_CHUNK_VALUES);
+        // Take whole runs while they fit the budget; a chunk that does not end the page is then
+        // cut back to the largest power of two of values.
+        int count = 0;
+        int runs = 0;
+        while (count < window) {
+          int j = count + 1;
+          while (j < window && equal(d, off + count, off + j, wb)) {
+            j++;
+          }
+          int pieces = (j - count + 254) / 255;
+          if ((runs + pieces) * perRun > BUDGET) {
+            break;
+          }
+          runs += pieces;
+          count = j;
+        }
+        if (count < remaining) {
+          count = Integer.highestOneBit(count);
+        }
+        int nv = 0;
+        int nl = 0;
+        int k = off;
+        int end = off + count;
+        while (k < end) {
+          int j = k + 1;
+          while (j < end && equal(d, k, j, wb)) {
+            j++;
+          }
+          int len = j - k;
+          while (len > 0) {
+            int piece = Math.min(255, len);
+            System.arraycopy(d, k * wb, vbuf, nv, wb);
+            nv += wb;
+            lbuf[nl++] = (byte) piece;
+            len -= piece;
+          }
+          k = j;
+        }
+        values.write(vbuf, 0, nv);
+        lengths.write(lbuf, 0, nl);
+        boolean isLast = off + count >= total;
+        chunks.add(new MiniBlockChunk(new int[] {nv, nl}, MiniBlocks.logNumValues(count, isLast)));
+        off += count;
+      }
+      return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits));
+    }
+
+    static boolean equal(byte[] d, int a, int b, int wb) {
+      switch (wb) {
+        case 1:
+          return d[a] == d[b];
+        case 2:
+          return LittleEndian.getShort(d, a * 2) == LittleEndian.getShort(d, b * 2);
+        case 4:
+          return LittleEndian.getInt(d, a * 4) == LittleEndian.getInt(d, b * 4);
+        default:
+          return LittleEndian.getLong(d, a * 8) == LittleEndian.getLong(d, b * 8);
+      }
+    }
+  }
+
+  /**
+   * The 2.2 block form, used for definition levels: {@code u64} byte length of the run values,
+   * the values, then the run lengths (u8), as one buffer.
+   */
+  static final class Block implements io.lancecodec.spi.BlockCompressor {
+    @Override
+    public io.lancecodec.spi.Encoded<byte[]> compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int wb = fw.bitsPerValue() / 8;
+      int n = (int) fw.numValues();
+      ByteArrayOutputStream values = new ByteArrayOutputStream();
+      ByteArrayOutputStream lengths = new ByteArrayOutputStream();
+      int i = 0;
+      while (i < n) {
+        int j = i + 1;
+        while (j < n && Compressor.equal(fw.data(), i, j, wb)) {
+          j++;
+        }
+        for (int len = j - i; len > 0; len -= 255) {
+          values.write(fw.data(), i * wb, wb);
+          lengths.write(Math.min(255, len));
+        }
+        i = j;
+      }
+      byte[] out = new byte[8 + values.size() + lengths.size()];
+      LittleEndian.putLong(out, 0, values.size());
+      System.arraycopy(values.toByteArray(), 0, out, 8, values.size());
+      System.arraycopy(lengths.toByteArray(), 0, out, 8 + values.size(), lengths.size());
+      return new io.lancecodec.spi.Encoded<>(out, encoding(fw.bitsPerValue()));
+    }
+  }
+
+  /** Reads the block form; run lengths may be 1, 2 or 4 bytes wide. */
+  static final class BlockDecompressor implements io.lancecodec.spi.BlockDecompressor {
+    private final int bits;
+    private final int lengthBytes;
+
+    BlockDecompressor(int bits, int lengthBits) {
+      this.bits = bits;
+      this.lengthBytes = lengthBits / 8;
+    }
+
+    @Override
+    public DataBlock decompress(byte[] data, long numValues) {
+      if (data.length < 8) {
+        throw LanceCodecException.corrupt("rle block of " + data.length + " bytes has no header");
+      }
+      long valueBytes = LittleEndian.getLong(data, 0);
+      if (valueBytes < 0 || valueBytes > data.length - 8) {
+        throw LanceCodecException.corrupt("rle block declares " + valueBytes + " value bytes, has " + (data.length - 8));
+      }
+      int lengthsAt = 8 + (int) valueBytes;
+      return expand(bits, data, 8, (int) valueBytes, data, lengthsAt, data.length - lengthsAt, lengthBytes, numValues);
+    }
+  }
+
+  static final class Decompressor implements MiniBlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
+      chunk.expect(2, "rle");
+      byte[] b = chunk.bytes();
+      return expand(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues);
+    }
+  }
+
+  /**
+   * The {@code numValues} values that runs {@code values[vOff, +vLen)} with lengths
+   * {@code lengths[lOff, +lLen)} ({@code lengthBytes} each) start with. Runs may cover more values
+   * than asked for (the reference's chunk roll-back), never fewer. Lengths are unsigned and up to
+   * 32 bits, so they are taken as longs: a forged 0xFFFFFFFF must not turn negative.
+   */
+  static DataBlock expand(int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes, long numValues) {
+    int wb = bits / 8;
+    if (!(vLen % wb == 0 && lLen % lengthBytes == 0 && vLen / wb == lLen / lengthBytes)) {
+      throw LanceCodecException.corrupt("rle: " + vLen + " value bytes do not match " + lLen + " run-length bytes");
+    }
+    int n = LanceCodecException.checkedInt(numValues, "rle value count");
+    byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
+    int runs = vLen / wb;
+    int pos = 0;
+    for (int r = 0; r < runs && pos < n; r++) {
+      long len = LittleEndian.getUnsigned(lengths, lOff + r * lengthBytes, lengthBytes);
+      int take = (int) Math.min(len, n - pos);
+      fill(values, vOff + r * wb, wb, out, pos, take);
+      pos += take;
+    }
+    if (pos != n) {
+      throw LanceCodecException.corrupt("rle: runs cover " + pos + " values, the block needs " + n);
+    }
+    return new DataBlock.FixedWidth(out, bits, numValues);
+  }
+
+  /** Writes the value at {@code src[at]} ({@code wb} bytes) {@code count} times from value {@code pos} on, a word per store. */
+  private static void fill(byte[] src, int at, int wb, byte[] out, int pos, int count) {
+    switch (wb) {
+      case 1:
+        java.util.Arrays.fill(out, pos, pos + count, src[at]);
+        break;
+      case 2:
+        {
+          short v = LittleEndian.getShort(src, at);
+          for (int i = pos, end = pos + count; i < end; i++) {
+            LittleEndian.putShort(out, i * 2, v);
+          }
+          break;
+        }
+      case 4:
+        {
+          int v = LittleEndian.getInt(src, at);
+          for (int i = pos, end = pos + count; i < end; i++) {
+            LittleEndian.putInt(out, i * 4, v);
+          }
+          break;
+        }
+      default:
+        {
+          long v = LittleEndian.getLong(src, at);
+          for (int i = pos, end = pos + count; i < end; i++) {
+            LittleEndian.putLong(out, i * 8, v);
+          }
+        }
+    }
+  }
+}

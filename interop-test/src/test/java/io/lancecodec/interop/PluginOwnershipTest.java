@@ -1,0 +1,121 @@
+package io.lancecodec.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import io.lancecodec.format.Grammar;
+import io.lancecodec.format.pb.v21.CompressiveEncoding;
+import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.runtime.CodecRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With every plugin jar on the class path: each case of each grammar's compression tree has
+ * exactly one owner, or the grammar says why none reads it; the artifact the grammar names for
+ * a message (which missing-plugin errors quote) is the one whose plugin really reads it; and every
+ * plugin module declares its providers the same way in module-info and META-INF/services.
+ */
+class PluginOwnershipTest {
+  static final CodecRegistry REGISTRY = CodecRegistry.discover();
+
+  /** Full message name -> the plugins that declare it (codecs' decodes, layouts' page encodings). */
+  static Map<String, List<CodecRegistry.PluginInfo>> owners() {
+    Map<String, List<CodecRegistry.PluginInfo>> out = new TreeMap<>();
+    for (CodecRegistry.PluginInfo p : REGISTRY.plugins()) {
+      for (String m : p.encodings()) {
+        out.computeIfAbsent(m, k -> new ArrayList<>()).add(p);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void everyCompressionCaseHasOneOwnerOrAReason() {
+    checkCases(CompressiveEncoding.getDescriptor());
+  }
+
+  @Test
+  void everyPageEncodingHasOneOwner() {
+    Map<String, List<CodecRegistry.PluginInfo>> owners = owners();
+    Descriptor page = PageLayout.getDescriptor();
+    List<CodecRegistry.PluginInfo> o = owners.getOrDefault(page.getFullName(), List.of());
+    assertEquals(1, o.size(), page.getFullName() + " owners " + o);
+    assertEquals("layout", o.get(0).kind());
+    assertProvidedBy(page, o.get(0));
+    // its cases belong to the same plugin: the grammar names that artifact for each
+    for (FieldDescriptor f : page.getOneofs().get(0).getFields()) {
+      assertEquals(Grammar.providedBy(page), Grammar.providedBy(f.getMessageType()), f.getFullName());
+    }
+  }
+
+  private static void checkCases(Descriptor wrapper) {
+    Map<String, List<CodecRegistry.PluginInfo>> owners = owners();
+    int checked = 0;
+    for (FieldDescriptor f : wrapper.getOneofs().get(0).getFields()) {
+      Descriptor m = f.getMessageType();
+      List<CodecRegistry.PluginInfo> o = owners.getOrDefault(m.getFullName(), List.of());
+      Optional<String> reason = Grammar.notSupported(m);
+      if (reason.isPresent()) {
+        assertEquals(0, o.size(), m.getFullName() + " is marked unsupported (" + reason.get() + ") but has owners " + o);
+      } else {
+        assertEquals(1, o.size(), m.getFullName() + " owners " + o);
+        assertEquals("codec", o.get(0).kind());
+        assertProvidedBy(m, o.get(0));
+      }
+      checked++;
+    }
+    assertTrue(checked >= 13, "cases checked: " + checked);
+  }
+
+  private static void assertProvidedBy(Descriptor m, CodecRegistry.PluginInfo owner) {
+    String artifact = Grammar.providedBy(m).orElseThrow(() -> new AssertionError(m.getFullName() + " names no artifact"));
+    assertTrue(artifact.startsWith("io.lancecodec:"), artifact);
+    String id = artifact.substring("io.lancecodec:".length());
+    assertTrue(owner.location().startsWith(id), m.getFullName() + ": the grammar says " + artifact + ", the owner "
+        + owner.name() + " was loaded from " + owner.location());
+  }
+
+  /** module-info's {@code provides} and META-INF/services name the same classes, in every plugin module. */
+  @Test
+  void moduleInfoAndServiceFilesAgree() throws IOException {
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    int modules = 0;
+    try (var dirs = Files.list(root)) {
+      for (Path dir : dirs.sorted().toList()) {
+        Path info = dir.resolve("src/main/java/module-info.java");
+        Path services = dir.resolve("src/main/resources/META-INF/services");
+        if (!Files.exists(info)) {
+          continue;
+        }
+        String text = Files.readString(info).replaceAll("\\s+", " ");
+        Map<String, String> declared = new TreeMap<>();
+        java.util.regex.Matcher provides = java.util.regex.Pattern.compile("provides ([\\w.]+) with ([\\w.,\\s]+);").matcher(text);
+        while (provides.find()) {
+          declared.put(provides.group(1), provides.group(2).replaceAll("\\s", ""));
+        }
+        Map<String, String> listed = new TreeMap<>();
+        if (Files.isDirectory(services)) {
+          try (var files = Files.list(services)) {
+            for (Path f : files.toList()) {
+              listed.put(f.getFileName().toString(),
+                  String.join(",", Files.readAllLines(f).stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList()));
+            }
+          }
+        }
+        assertEquals(declared, listed, dir.getFileName() + ": module-info provides vs META-INF/services");
+        modules += declared.isEmpty() ? 0 : 1;
+      }
+    }
+    assertTrue(modules >= 4, "plugin modules found: " + modules);
+  }
+}

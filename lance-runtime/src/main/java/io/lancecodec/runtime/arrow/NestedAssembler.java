@@ -1,0 +1,375 @@
+package io.lancecodec.runtime.arrow;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.layout.DecodedPage;
+import io.lancecodec.spi.layout.LevelLayer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Rebuilds a top-level field with structs and lists from its leaf columns: each leaf's levels
+ * are unravelled into slots per layer (validity, and lengths for lists), the ancestors' vectors
+ * take their structure from the first leaf below them (all leaves must agree), and the leaves
+ * take their visible values.
+ */
+public final class NestedAssembler {
+  private NestedAssembler() {}
+
+  /** One layer's slots rebuilt from the levels: validity bits and, for lists, lengths. */
+  public static final class Slots {
+    byte[] valid;
+    long[] lengths;
+    public int count;
+    /**
+     * The leaf layer only counts: its validity goes to the vector filler as per-value levels
+     * instead, and skipping the bit per item matters, since items outnumber all other slots.
+     */
+    private final boolean countOnly;
+
+    /** With room for {@code expected} slots, so that a scan does not grow them by doubling. */
+    Slots(boolean list, boolean countOnly, long expected) {
+      this.countOnly = countOnly && !list;
+      int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
+      valid = this.countOnly ? new byte[0] : new byte[(cap + 7) / 8];
+      lengths = list ? new long[cap] : null;
+    }
+
+    void add(boolean isValid) {
+      if (countOnly) {
+        count++;
+        return;
+      }
+      if ((count >>> 3) >= valid.length) {
+        valid = Arrays.copyOf(valid, valid.length * 2);
+      }
+      if (isValid) {
+        valid[count >>> 3] |= (byte) (1 << (count & 7));
+      }
+      if (lengths != null) {
+        if (count >= lengths.length) {
+          lengths = Arrays.copyOf(lengths, lengths.length * 2);
+        }
+        lengths[count] = 0;
+      }
+      count++;
+    }
+
+    /** Adds {@code run} valid slots at once (no list among them: their lengths start at zero). */
+    void addValid(int run) {
+      if (countOnly) {
+        count += run;
+        return;
+      }
+      int end = count + run;
+      if (((end + 7) >>> 3) > valid.length) {
+        valid = Arrays.copyOf(valid, Math.max(valid.length * 2, (end + 7) >>> 3));
+      }
+      if (lengths != null) {
+        if (end > lengths.length) {
+          lengths = Arrays.copyOf(lengths, Math.max(lengths.length * 2, end));
+        }
+        Arrays.fill(lengths, count, end, 0L);
+      }
+      int i = count;
+      while (i < end && (i & 7) != 0) {
+        valid[i >>> 3] |= (byte) (1 << (i & 7));
+        i++;
+      }
+      int fullEnd = end & ~7;
+      if (i < fullEnd) {
+        Arrays.fill(valid, i >>> 3, fullEnd >>> 3, (byte) 0xFF);
+        i = fullEnd;
+      }
+      while (i < end) {
+        valid[i >>> 3] |= (byte) (1 << (i & 7));
+        i++;
+      }
+      count = end;
+    }
+
+    int nulls() {
+      int n = 0;
+      for (int i = 0; i < count; i++) {
+        n += (valid[i >>> 3] & (1 << (i & 7))) == 0 ? 1 : 0;
+      }
+      return n;
+    }
+  }
+
+  /**
+   * A leaf column unravelled: slots per layer (outer first) and its values as flat pieces, or,
+   * with a {@code sink}, the pieces' levels only and their values in the sink.
+   */
+  public record Unravelled(Slots[] layers, List<DecodedPage> values, AutoCloseable sink) {}
+
+  public static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces) {
+    return unravel(leaf, pieces, null, null);
+  }
+
+  /** With the value count of each piece when their values went to {@code sink} (null otherwise). */
+  public static Unravelled unravel(Leaf leaf, List<DecodedPage> pieces, long[] sunkCounts, AutoCloseable sink) {
+    int m = leaf.path().size();
+    Slots[] slots = new Slots[m];
+    boolean[] isList = new boolean[m];
+    long rows = 0;
+    long items = 0;
+    for (int i = 0; i < pieces.size(); i++) {
+      rows += pieces.get(i).numRows();
+      items += sunkCounts != null ? sunkCounts[i] : pieces.get(i).values().numValues();
+    }
+    boolean listAbove = false;
+    for (int j = 0; j < m; j++) {
+      Leaf.Kind k = Leaf.kind(leaf.path().get(j));
+      isList[j] = k == Leaf.Kind.LIST || k == Leaf.Kind.LARGE_LIST;
+      // Top layers have one slot per row. A struct under a list has about one per value (nulls
+      // and empties aside); an inner list's count is not known, so it grows from small.
+      slots[j] = new Slots(isList[j], j == m - 1, !listAbove ? rows : isList[j] ? 0 : items);
+      listAbove |= isList[j];
+    }
+    List<DecodedPage> values = new ArrayList<>();
+    for (int i = 0; i < pieces.size(); i++) {
+      DecodedPage p = pieces.get(i);
+      values.add(unravelPiece(p, sunkCounts != null ? sunkCounts[i] : p.values().numValues(), m, isList, slots));
+    }
+    return new Unravelled(slots, values, sink);
+  }
+
+  private static DecodedPage unravelPiece(DecodedPage p, long numValues, int m, boolean[] isList, Slots[] slots) {
+    List<LevelLayer> layers = p.layers();
+    if (layers == null || layers.size() != m) {
+      throw LanceCodecException.corrupt("page has " + (layers == null ? 1 : layers.size()) + " rep/def layers, the field nests " + m + " deep");
+    }
+    // outer index of each layer, its def levels (null then empty), and the list of each rep level
+    int maxDef = 0;
+    int maxRep = 0;
+    for (int j = 0; j < m; j++) {
+      LevelLayer l = layers.get(m - 1 - j);
+      if (l.isList() != isList[j]) {
+        throw LanceCodecException.corrupt("page layer " + l + " does not match the schema at depth " + j);
+      }
+      maxDef += l.defLevels();
+      maxRep += l.isList() ? 1 : 0;
+    }
+    int[] defLayer = new int[maxDef + 1];
+    boolean[] defEmpty = new boolean[maxDef + 1];
+    int[] listOfRep = new int[maxRep + 2];
+    int next = 1;
+    for (int j = m - 1; j >= 0; j--) {
+      LevelLayer l = layers.get(m - 1 - j);
+      switch (l) {
+        case NULLABLE_ITEM:
+        case NULLABLE_LIST:
+          defLayer[next++] = j;
+          break;
+        case EMPTYABLE_LIST:
+          defEmpty[next] = true;
+          defLayer[next++] = j;
+          break;
+        case NULL_AND_EMPTY_LIST:
+          defLayer[next++] = j;
+          defEmpty[next] = true;
+          defLayer[next++] = j;
+          break;
+        default:
+          break;
+      }
+    }
+    int rep = maxRep;
+    for (int j = 0; j < m; j++) {
+      if (isList[j]) {
+        listOfRep[rep--] = j;
+      }
+    }
+    short[] r = p.repLevels();
+    short[] d = p.defLevels();
+    int n = r != null ? r.length : d != null ? d.length : LanceCodecException.checkedInt(numValues, "values");
+    if (r != null && d != null && r.length != d.length) {
+      throw LanceCodecException.corrupt(r.length + " rep levels but " + d.length + " def levels");
+    }
+    if (r == null && maxRep > 0) {
+      throw LanceCodecException.corrupt("page with lists has no repetition levels");
+    }
+    int leafCap = (int) Math.min(numValues, n);
+    // allocated at the first null leaf: most pages have none
+    short[] leafDef = null;
+    int v = 0;
+    long rows = 0;
+    // Levels that continue the inner-most list with a valid item (rep 0, def 0) are most of a
+    // list column; a run of them only adds to that list's length and to the slots below it.
+    int innerStart = maxRep > 0 ? listOfRep[1] + 1 : m;
+    for (int i = 0; i < n; i++) {
+      if (maxRep > 0 && r[i] == 0 && (d == null || d[i] == 0)) {
+        int e = i + 1;
+        // four levels per test: runs average tens of items, and the loop is a third of a scan
+        if (d == null) {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3]) == 0) {
+            e += 4;
+          }
+          while (e < n && r[e] == 0) {
+            e++;
+          }
+        } else {
+          while (e + 4 <= n && (r[e] | r[e + 1] | r[e + 2] | r[e + 3] | d[e] | d[e + 1] | d[e + 2] | d[e + 3]) == 0) {
+            e += 4;
+          }
+          while (e < n && r[e] == 0 && d[e] == 0) {
+            e++;
+          }
+        }
+        int run = e - i;
+        Slots parent = slots[innerStart - 1];
+        if (parent.count == 0) {
+          throw LanceCodecException.corrupt("levels continue a list before any row starts");
+        }
+        parent.lengths[parent.count - 1] += run;
+        for (int j = innerStart; j < m; j++) {
+          slots[j].addValid(run);
+        }
+        if (v + run > leafCap) {
+          throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
+        }
+        v += run; // leafDef (if any) is already 0 (valid) there
+        i = e - 1;
+        continue;
+      }
+      int ri = r == null ? maxRep : r[i] & 0xFFFF;
+      int di = d == null ? 0 : d[i] & 0xFFFF;
+      if (ri > maxRep || di > maxDef) {
+        throw LanceCodecException.corrupt("level (rep " + ri + ", def " + di + ") beyond the page's layers");
+      }
+      int start = ri == maxRep ? 0 : listOfRep[ri + 1] + 1;
+      if (start == 0) {
+        rows++;
+      } else {
+        Slots parent = slots[start - 1];
+        if (parent.count == 0) {
+          throw LanceCodecException.corrupt("levels continue a list before any row starts");
+        }
+        parent.lengths[parent.count - 1]++;
+      }
+      int stopAt = di == 0 ? m : defLayer[di];
+      boolean empty = di != 0 && defEmpty[di];
+      boolean nullMode = false;
+      for (int j = start; j < m; j++) {
+        boolean isNullHere = nullMode || (j == stopAt && !empty);
+        slots[j].add(!isNullHere);
+        if (j == stopAt && empty) {
+          break;
+        }
+        if (isNullHere) {
+          nullMode = true;
+          if (isList[j]) {
+            break;
+          }
+        }
+        if (j == m - 1) {
+          if (v >= leafCap) {
+            throw LanceCodecException.corrupt("levels name more values than the page's " + numValues);
+          }
+          if (isNullHere) {
+            if (leafDef == null) {
+              leafDef = new short[leafCap];
+            }
+            leafDef[v] = 1;
+          }
+          v++;
+        } else if (isList[j]) {
+          slots[j].lengths[slots[j].count - 1]++;
+        }
+      }
+    }
+    if (v != numValues) {
+      throw LanceCodecException.corrupt("levels name " + v + " values, the page decoded " + numValues);
+    }
+    if (rows != p.numRows()) {
+      throw LanceCodecException.corrupt("levels hold " + rows + " rows, expected " + p.numRows());
+    }
+    // no levels = all valid, which the vector filler sets a byte at a time; values without
+    // any bytes keep their levels (fixed-size lists whose items are all null are valid lists)
+    if (leafDef == null && p.values() instanceof DataBlock.AllNull) {
+      leafDef = new short[leafCap];
+    }
+    return new DecodedPage(p.values(), null, leafDef, v);
+  }
+
+  /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */
+  public static void fill(FieldVector vector, Field field, int depth, List<Leaf> leaves, List<Unravelled> data) {
+    Leaf.Kind kind = Leaf.kind(field);
+    if (kind == Leaf.Kind.LEAF) {
+      Unravelled u = data.get(0);
+      if (u.sink() instanceof ArrowSink fixed) {
+        VectorFiller.fillFromSink(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count, fixed);
+      } else if (u.sink() instanceof ArrowVariableSink variable) {
+        VectorFiller.fillFromVariableSink(vector, u.values(), u.layers()[depth].count, variable, leaves.get(0).physical().bits() / 8);
+      } else {
+        VectorFiller.fill(vector, leaves.get(0).physical(), u.values(), u.layers()[depth].count);
+      }
+      return;
+    }
+    Slots s = data.get(0).layers()[depth];
+    for (Unravelled u : data) {
+      if (u.layers()[depth].count != s.count) {
+        throw LanceCodecException.corrupt("field '" + field.getName() + "': its columns disagree on its length ("
+            + u.layers()[depth].count + " vs " + s.count + ")");
+      }
+    }
+    List<ArrowBuf> owned = new ArrayList<>();
+    try {
+      ArrowBuf validity = vector.getAllocator().buffer(Math.max(1, (s.count + 7) / 8));
+      owned.add(validity);
+      validity.setBytes(0, s.valid, 0, (s.count + 7) / 8);
+      ArrowFieldNode node = new ArrowFieldNode(s.count, s.nulls());
+      if (kind == Leaf.Kind.STRUCT) {
+        vector.loadFieldBuffers(node, List.of(validity));
+        StructVector sv = (StructVector) vector;
+        for (Field child : field.getChildren()) {
+          List<Leaf> sub = new ArrayList<>();
+          List<Unravelled> subData = new ArrayList<>();
+          for (int i = 0; i < leaves.size(); i++) {
+            if (leaves.get(i).path().get(depth + 1) == child) {
+              sub.add(leaves.get(i));
+              subData.add(data.get(i));
+            }
+          }
+          fill((FieldVector) sv.getChild(child.getName()), child, depth + 1, sub, subData);
+        }
+        return;
+      }
+      boolean large = kind == Leaf.Kind.LARGE_LIST;
+      int w = large ? 8 : 4;
+      // offsets built in a heap array and copied once: per-element ArrowBuf writes are bounds-checked
+      byte[] offs = new byte[LanceCodecException.checkedInt((s.count + 1L) * w, "list offsets")];
+      long pos = 0;
+      for (int i = 0; i < s.count; i++) {
+        pos += s.lengths[i];
+        if (large) {
+          io.lancecodec.spi.LittleEndian.putLong(offs, (i + 1) * 8, pos);
+        } else {
+          if (pos > Integer.MAX_VALUE) {
+            throw LanceCodecException.unsupported("list '" + field.getName() + "' has over 2^31 items in one batch; use a smaller batch size");
+          }
+          io.lancecodec.spi.LittleEndian.putInt(offs, (i + 1) * 4, (int) pos);
+        }
+      }
+      ArrowBuf offsets = vector.getAllocator().buffer(offs.length);
+      owned.add(offsets);
+      offsets.setBytes(0, offs, 0, offs.length);
+      vector.loadFieldBuffers(node, List.of(validity, offsets));
+      FieldVector child = large ? ((LargeListVector) vector).getDataVector() : ((ListVector) vector).getDataVector();
+      fill(child, field.getChildren().get(0), depth + 1, leaves, data);
+    } finally {
+      for (ArrowBuf b : owned) {
+        b.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+package io.lancecodec.runtime.plugin;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.DecodeBuffers;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockBuffers;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.MiniBlocks;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fixed-width values stored as they are, cut into equal power-of-two chunks. The chunk size is
+ * the reference's: double from two values (or eight, for sub-byte widths, so a chunk never
+ * splits a byte) while twice the size stays under {@link MiniBlocks#FIXED_TARGET_BYTES} and
+ * {@link MiniBlocks#MAX_VALUES} values.
+ */
+public final class FlatMiniBlock implements MiniBlockCompressor {
+  static final long MAX_BYTES = MiniBlocks.FIXED_TARGET_BYTES;
+
+  static final int MAX_VALUES = MiniBlocks.MAX_VALUES;
+
+  /** Values per full chunk for {@code bits}-wide values. */
+  static long valuesPerChunk(int bits) {
+    long bytesPerWord = bits % 8 == 0 ? bits / 8 : bits;
+    long numVals = bits % 8 == 0 ? 2 : 8;
+    long sizeBytes = 2 * bytesPerWord;
+    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+      sizeBytes *= 2;
+      numVals *= 2;
+    }
+    return numVals;
+  }
+
+  /** The bytes {@link #compress} output takes in a page, as {@link MiniBlocks#storedBytes} counts them. */
+  static long storedBytes(DataBlock.FixedWidth fw, FileVersion version) {
+    int bits = fw.bitsPerValue();
+    long per = valuesPerChunk(bits);
+    long n = fw.numValues();
+    return MiniBlocks.storedBytes(n, per, per * bits / 8, ((n % per) * bits + 7) / 8, version);
+  }
+
+  @Override
+  public MiniBlockCompressed compress(DataBlock block) {
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+    int bits = fw.bitsPerValue();
+    long bytesPerWord = bits % 8 == 0 ? bits / 8 : bits;
+    long valuesPerWord = bits % 8 == 0 ? 1 : 8;
+    long sizeBytes = 2 * bytesPerWord;
+    int logVals = valuesPerWord == 1 ? 1 : 3;
+    long numVals = valuesPerWord == 1 ? 2 : 8;
+    if (sizeBytes >= MAX_BYTES && valuesPerWord == 1) {
+      // Values this wide only come here when mini-block is forced (e.g. 2048 x u64 token ids):
+      // the reference's writer asserts here, but a chunk of one value is valid (log2 = 0) and
+      // the layout checks that it fits the version's chunk limits.
+      logVals = 0;
+      numVals = 1;
+    } else if (sizeBytes >= MAX_BYTES) {
+      throw LanceCodecException.invalidArgument(
+          "flat mini-block: " + bits + "-bit values are too wide for mini-block chunks");
+    }
+    while (numVals > 1 && 2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+      logVals++;
+      sizeBytes *= 2;
+      numVals *= 2;
+    }
+    int bytesPerChunk = (int) (bytesPerWord * (numVals / valuesPerWord));
+    int used = fw.usedBytes();
+    List<MiniBlockChunk> chunks = new ArrayList<>();
+    long row = 0;
+    long consumed = 0;
+    while (true) {
+      if (row + numVals <= fw.numValues()) {
+        chunks.add(new MiniBlockChunk(new int[] {bytesPerChunk}, logVals));
+        row += numVals;
+        consumed += bytesPerChunk;
+      } else if (row < fw.numValues()) {
+        chunks.add(new MiniBlockChunk(new int[] {(int) (used - consumed)}, 0));
+        break;
+      } else {
+        break;
+      }
+    }
+    byte[] data = fw.data().length == used ? fw.data() : java.util.Arrays.copyOf(fw.data(), used);
+    return new MiniBlockCompressed(
+        List.of(data), chunks, fw.numValues(), BuiltinCodecs.flat(bits));
+  }
+
+  /** The decompressor of Flat chunks: byte-aligned widths are read straight into the caller's output. */
+  static MiniBlockDecompressor decompressor(int bits) {
+    return bits % 8 == 0 ? new Decompressor(bits) : new Bits(bits);
+  }
+
+  /** Reads one chunk's single buffer as the values. */
+  static final class Decompressor implements FixedWidthMiniBlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public int bitsPerValue() {
+      return bits;
+    }
+
+    @Override
+    public boolean storesValuesAsIs() {
+      return true;
+    }
+
+    @Override
+    public long maxBufferBytes(int buffer, int numValues) {
+      return (long) numValues * (bits / 8);
+    }
+
+    @Override
+    public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      chunk.expect(1, "flat");
+      int wb = bits / 8;
+      if ((long) numValues * wb > chunk.size(0)) {
+        throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need "
+            + (long) numValues * wb + " bytes, chunk has " + chunk.size(0));
+      }
+      System.arraycopy(chunk.bytes(), chunk.offset(0) + from * wb, dst, dstOffset, (to - from) * wb);
+    }
+  }
+
+  /** Booleans (one bit per value): the chunk's bytes copied out whole. */
+  static final class Bits implements MiniBlockDecompressor {
+    private final int bits;
+
+    Bits(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public long maxBufferBytes(int buffer, int numValues) {
+      return ((long) numValues * bits + 7) / 8;
+    }
+
+    @Override
+    public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
+      chunk.expect(1, "flat");
+      long need = ((long) numValues * bits + 7) / 8;
+      if (numValues < 0 || need > chunk.size(0)) {
+        throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need " + need
+            + " bytes, chunk has " + chunk.size(0));
+      }
+      return new DataBlock.FixedWidth(chunk.copy(0), bits, numValues);
+    }
+  }
+}

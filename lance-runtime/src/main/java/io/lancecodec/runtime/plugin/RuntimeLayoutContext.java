@@ -1,0 +1,191 @@
+package io.lancecodec.runtime.plugin;
+
+import com.google.protobuf.Message;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.Compressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.Proposal;
+import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
+import io.lancecodec.spi.layout.LayoutContext;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The runtime's side of the layout contract: asks every codec plugin for a proposal and takes
+ * the smallest estimate (plugins are sorted by name and only a strictly smaller estimate
+ * replaces the current best, so ties are deterministic).
+ */
+public final class RuntimeLayoutContext implements LayoutContext {
+  private static final System.Logger LOG = System.getLogger(RuntimeLayoutContext.class.getName());
+  private final Plugins registry;
+  private final FileVersion version;
+  private final io.lancecodec.spi.layout.PageCache cache;
+  private final java.util.function.ToLongFunction<byte[]> external;
+
+  /** A writer's context: {@code external} writes blob values to the file. */
+  public RuntimeLayoutContext(Plugins registry, FileVersion version, java.util.function.ToLongFunction<byte[]> external) {
+    this.registry = registry;
+    this.version = version;
+    this.cache = io.lancecodec.spi.layout.PageCache.NONE;
+    this.external = external;
+  }
+
+  /** A reader's context, keeping bulky decoded page state in {@code cache}. */
+  public RuntimeLayoutContext(Plugins registry, FileVersion version, io.lancecodec.spi.layout.PageCache cache) {
+    this.registry = registry;
+    this.version = version;
+    this.cache = cache;
+    this.external = null;
+  }
+
+  @Override
+  public long writeExternal(byte[] bytes) {
+    if (external == null) {
+      throw LanceCodecException.internal("a reader's layout context writes nothing");
+    }
+    return external.applyAsLong(bytes);
+  }
+
+  @Override
+  public io.lancecodec.spi.layout.PageCache cache() {
+    return cache;
+  }
+
+  @Override
+  public FileVersion version() {
+    return version;
+  }
+
+  @Override
+  public MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options) {
+    return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block").result();
+  }
+
+  @Override
+  public Encoded<DataBlock> compressPerValue(DataBlock values, FieldOptions options) {
+    return best(values, options, CodecPlugin::proposePerValue, "per-value").result();
+  }
+
+  @Override
+  public Encoded<byte[]> compressBlock(DataBlock values, FieldOptions options) {
+    return best(values, options, CodecPlugin::proposeBlock, "block").result();
+  }
+
+  @Override
+  public BlockCompressor levelsFor(DataBlock levels) {
+    Compressor<Encoded<byte[]>> c = best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels").compressor();
+    return c::compress;
+  }
+
+  /** Asks one plugin for its offer in a context that lets it consult the others. */
+  private interface Ask<R> {
+    Optional<Proposal<R>> ask(CodecPlugin plugin, DataBlock block, ProposalContext context);
+  }
+
+  private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role) {
+    Optional<Proposal<R>> best = offer(values, options, Set.of(), ask);
+    if (best.isEmpty()) {
+      throw LanceCodecException.unsupported(
+          "no " + role + " compressor for " + values.getClass().getSimpleName() + " values");
+    }
+    LOG.log(System.Logger.Level.DEBUG, "{0}: chose {1} ({2} bytes)", role, best.get().codec(), best.get().estimatedBytes());
+    return best.get();
+  }
+
+  /**
+   * The smallest offer of the plugins not already asking further up (a wrapping codec consults
+   * the others for its inner data; excluding the whole chain keeps, say, FSST inside General
+   * inside FSST from ever recursing); ties keep the earlier name.
+   */
+  private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask) {
+    Stats stats = StatsCollector.of(values);
+    Proposal<R> best = null;
+    for (CodecPlugin p : registry.codecs()) {
+      if (chain.contains(p) || !p.fileVersions().contains(version)) {
+        continue;
+      }
+      Set<CodecPlugin> inner = new HashSet<>(chain);
+      inner.add(p);
+      Optional<Proposal<R>> o = ask.ask(p, values, new Context(stats, options, inner));
+      if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
+        best = o.get();
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** The context handed to one plugin; its inner offers exclude that plugin. */
+  private final class Context implements ProposalContext {
+    private final Stats stats;
+    private final FieldOptions options;
+    private final Set<CodecPlugin> chain;
+
+    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain) {
+      this.stats = stats;
+      this.options = options;
+      this.chain = chain;
+    }
+
+    @Override
+    public Stats stats() {
+      return stats;
+    }
+
+    @Override
+    public FieldOptions options() {
+      return options;
+    }
+
+    @Override
+    public FileVersion version() {
+      return version;
+    }
+
+    @Override
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
+      return offer(block, options, chain, CodecPlugin::proposeMiniBlock);
+    }
+
+    @Override
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
+      return offer(block, options, chain, CodecPlugin::proposePerValue);
+    }
+
+    @Override
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
+      return offer(block, options, chain, CodecPlugin::proposeBlock);
+    }
+  }
+
+  @Override
+  public MiniBlockDecompressor miniBlock(Message encoding) {
+    return registry.decoders().miniBlock(encoding);
+  }
+
+  @Override
+  public BlockDecompressor block(Message encoding) {
+    return registry.decoders().block(encoding);
+  }
+
+  @Override
+  public PerValueDecompressor perValue(Message encoding) {
+    return registry.decoders().perValue(encoding);
+  }
+
+  @Override
+  public EncodingSummary describe(Message encoding) {
+    return registry.decoders().describe(encoding);
+  }
+}
