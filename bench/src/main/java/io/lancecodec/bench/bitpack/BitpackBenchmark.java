@@ -112,7 +112,7 @@ public class BitpackBenchmark {
 
     block = new DataBlock.FixedWidth(raw, 32, n);
     BitpackPlugin plugin = new BitpackPlugin();
-    Stats stats = new Stats(n, 32, width, n, raw.length, 4);
+    Stats stats = new Stats.FixedWidth(n, 32, width, n, raw.length);
     Compressor<MiniBlockCompressed> c = plugin.proposeMiniBlock(block, new FixedContext(stats)).orElseThrow().compressor();
     compressor = c;
     MiniBlockCompressed packed = c.compress(block);

@@ -391,7 +391,7 @@ final class Leaderboard {
         for (int i = 0; i < n; i++) {
           max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
         }
-        return new Stats(n, vw.bitsPerOffset(), vw.bitsPerOffset(), n == 0 ? 0 : 1, vw.offset(n) - vw.offset(0), max);
+        return new Stats.VariableWidth(n, vw.bitsPerOffset(), vw.offset(n) - vw.offset(0), max);
       }
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
       int bits = fw.bitsPerValue();
@@ -414,7 +414,7 @@ final class Leaderboard {
         }
         prev = v;
       }
-      return new Stats(n, bits, 64 - Long.numberOfLeadingZeros(or), runs, fw.usedBytes(), w);
+      return new Stats.FixedWidth(n, bits, 64 - Long.numberOfLeadingZeros(or), runs, fw.usedBytes());
     }
   }
 

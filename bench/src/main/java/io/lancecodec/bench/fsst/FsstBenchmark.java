@@ -339,7 +339,7 @@ public class FsstBenchmark {
       for (int i = 0; i < block.numValues(); i++) {
         max = Math.max(max, block.offset(i + 1) - block.offset(i));
       }
-      return new Stats(block.numValues(), 32, 32, 1, block.offset((int) block.numValues()) - block.offset(0), max);
+      return new Stats.VariableWidth(block.numValues(), 32, block.offset((int) block.numValues()) - block.offset(0), max);
     }
 
     @Override

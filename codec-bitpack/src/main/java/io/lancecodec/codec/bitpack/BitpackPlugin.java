@@ -61,12 +61,12 @@ public final class BitpackPlugin implements CodecPlugin {
    */
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
-    Stats stats = context.stats();
     FieldOptions options = context.options();
     FileVersion version = context.version();
     if (!packable(block) || options.compressionNone()) {
       return Optional.empty();
     }
+    Stats.FixedWidth stats = (Stats.FixedWidth) context.stats();
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
     long packed = InlineBitpackingCodec.storedBytes(fw, version);
@@ -95,11 +95,11 @@ public final class BitpackPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
-    Stats stats = context.stats();
     FileVersion version = context.version();
     if (!packable(block)) {
       return Optional.empty();
     }
+    Stats.FixedWidth stats = (Stats.FixedWidth) context.stats();
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
     int width = stats.maxBitWidth();

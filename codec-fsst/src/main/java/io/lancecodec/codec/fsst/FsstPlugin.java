@@ -68,7 +68,7 @@ public final class FsstPlugin implements CodecPlugin {
         return false;
       }
     }
-    Stats stats = context.stats();
+    Stats.VariableWidth stats = (Stats.VariableWidth) context.stats();
     long pageBytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
     return stats.maxValueBytes() >= FsstFormat.MIN_MAX_VALUE_LENGTH && pageBytes >= FsstFormat.MIN_COMPRESS_BYTES;
   }
@@ -100,7 +100,8 @@ public final class FsstPlugin implements CodecPlugin {
     if (!(block instanceof DataBlock.VariableWidth vw) || vw.numValues() == 0 || !wanted(vw, context, true)) {
       return Optional.empty();
     }
-    if (context.stats().maxValueBytes() > MAX_PER_VALUE_LENGTH && context.stats().dataBytes() >= FsstFormat.MIN_COMPRESS_BYTES) {
+    Stats.VariableWidth stats = (Stats.VariableWidth) context.stats();
+    if (stats.maxValueBytes() > MAX_PER_VALUE_LENGTH && stats.dataBytes() >= FsstFormat.MIN_COMPRESS_BYTES) {
       return Optional.empty();
     }
     FsstPage page = FsstPage.plan(vw);

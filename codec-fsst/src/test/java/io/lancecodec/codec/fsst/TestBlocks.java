@@ -167,7 +167,7 @@ final class TestBlocks {
       max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
     }
     long data = vw.numValues() == 0 ? 0 : vw.offset((int) vw.numValues()) - vw.offset(0);
-    return new Stats(vw.numValues(), vw.bitsPerOffset(), vw.bitsPerOffset(), 1, data, max);
+    return new Stats.VariableWidth(vw.numValues(), vw.bitsPerOffset(), data, max);
   }
 
   /** Options with {@code compression} set, or none: the only key these tests vary. */

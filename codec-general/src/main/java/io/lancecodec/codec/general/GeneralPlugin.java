@@ -20,6 +20,7 @@ import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -131,7 +132,7 @@ public final class GeneralPlugin implements CodecPlugin {
       return Optional.empty();
     }
     Optional<Scheme> scheme = requested(options);
-    boolean big = context.stats().maxValueBytes() > GeneralFormat.AUTO_PER_VALUE_MAX_LENGTH;
+    boolean big = ((Stats.VariableWidth) context.stats()).maxValueBytes() > GeneralFormat.AUTO_PER_VALUE_MAX_LENGTH;
     if (scheme.isEmpty() && !big) {
       return Optional.empty();
     }

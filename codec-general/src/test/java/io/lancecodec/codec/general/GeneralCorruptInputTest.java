@@ -103,7 +103,7 @@ class GeneralCorruptInputTest {
     assertEquals(4096, GeneralMiniBlock.budget(new ByteStreamSplit.Decompressor(64), 512));
     byte[] frame = TestCodecs.codec(Scheme.ZSTD).compress(new byte[8192], 0, 8192);
     MiniBlockDecompressor d =
-        new TestCodecs.TestDecoders().miniBlock(GeneralMiniBlock.wrap(Scheme.ZSTD.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
+        TestCodecs.DECODERS.miniBlock(GeneralMiniBlock.wrap(Scheme.ZSTD.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
     LanceCodecException e = corrupt(() -> d.decompress(MiniBlockBuffers.of(frame), (int) (512), null));
     assertTrue(e.getMessage().contains("budget of 4096"), e.getMessage());
   }
@@ -114,11 +114,11 @@ class GeneralCorruptInputTest {
         CompressiveEncoding.newBuilder()
             .setGeneral(General.newBuilder().setCompression(BufferCompression.newBuilder().setSchemeValue(77)).setValues(TestCodecs.flat(8)))
             .build();
-    LanceCodecException x = assertThrows(LanceCodecException.class, () -> new TestCodecs.TestDecoders().miniBlock(e));
+    LanceCodecException x = assertThrows(LanceCodecException.class, () -> TestCodecs.DECODERS.miniBlock(e));
     assertEquals(LanceCodecException.Kind.UNSUPPORTED, x.kind());
     CompressiveEncoding noInner =
         CompressiveEncoding.newBuilder().setGeneral(General.newBuilder().setCompression(Scheme.LZ4.describe(java.util.OptionalInt.empty()))).build();
-    corrupt(() -> new TestCodecs.TestDecoders().block(noInner));
+    corrupt(() -> TestCodecs.DECODERS.block(noInner));
   }
 
   /**
@@ -145,7 +145,7 @@ class GeneralCorruptInputTest {
     LittleEndian.putInt(offsets, 4, first.length);
     LittleEndian.putInt(offsets, 8, data.length);
     CompressiveEncoding e = GeneralPerValue.encoding(Scheme.LZ4.describe(java.util.OptionalInt.empty()), 32);
-    corrupt(() -> new TestCodecs.TestDecoders().perValue(e).decompress(new DataBlock.VariableWidth(offsets, 32, data, 2), null));
+    corrupt(() -> TestCodecs.DECODERS.perValue(e).decompress(new DataBlock.VariableWidth(offsets, 32, data, 2), null));
   }
 
   /** Outputs are fresh arrays: decoding into a "reused" buffer full of secrets changes nothing. */
@@ -191,7 +191,7 @@ class GeneralCorruptInputTest {
     byte[] in = TestCodecs.data(4096, 9, true);
     byte[] frame = TestCodecs.codec(s).compress(in, 0, in.length);
     FixedWidthMiniBlockDecompressor d = (FixedWidthMiniBlockDecompressor)
-        new TestCodecs.TestDecoders().miniBlock(GeneralMiniBlock.wrap(s.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
+        TestCodecs.DECODERS.miniBlock(GeneralMiniBlock.wrap(s.describe(java.util.OptionalInt.empty()), TestCodecs.flat(64)));
     byte[] out = new byte[4096];
     d.decodeInto(MiniBlockBuffers.of(frame), 512, 0, 512, out, 0);
     assertArrayEquals(in, out);

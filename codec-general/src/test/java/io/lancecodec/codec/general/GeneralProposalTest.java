@@ -49,7 +49,9 @@ class GeneralProposalTest {
     }
     long bytes = b instanceof DataBlock.VariableWidth vw ? vw.data().length : ((DataBlock.FixedWidth) b).usedBytes();
     long max = b instanceof DataBlock.VariableWidth vw ? maxLen(vw) : 1;
-    return new Ctx(new Stats(b.numValues(), 8, 8, b.numValues(), bytes, max), io.lancecodec.runtime.CodecRegistry.discover().parseOptions(m), v);
+    Stats stats = b instanceof DataBlock.VariableWidth vw ? new Stats.VariableWidth(b.numValues(), vw.bitsPerOffset(), bytes, max)
+        : new Stats.FixedWidth(b.numValues(), 8, 8, b.numValues(), bytes);
+    return new Ctx(stats, io.lancecodec.runtime.CodecRegistry.discover().parseOptions(m), v);
   }
 
   static long maxLen(DataBlock.VariableWidth vw) {

@@ -58,9 +58,9 @@ class GeneralRoundTripTest {
     CompressiveEncoding e = (CompressiveEncoding) out.encoding();
     boolean expectWrapped = compressible && size >= GeneralFormat.MIN_MINI_BLOCK_BYTES;
     assertEquals(expectWrapped, e.hasGeneral(), "wrapped");
-    byte[] back = TestCodecs.decodeAll(out, new TestCodecs.TestDecoders().miniBlock(e), 1);
+    byte[] back = TestCodecs.decodeAll(out, TestCodecs.DECODERS.miniBlock(e), 1);
     assertArrayEquals(in, back, "seed " + seed);
-    MiniBlockDecompressor dec = new TestCodecs.TestDecoders().miniBlock(e);
+    MiniBlockDecompressor dec = TestCodecs.DECODERS.miniBlock(e);
     assertEquals(8, ((io.lancecodec.spi.FixedWidthMiniBlockDecompressor) dec).bitsPerValue(), "general over flat decodes in place");
     assertArrayEquals(in, TestCodecs.decodeAllInto(out, dec, 1), "decodeInto, seed " + seed);
   }
@@ -75,7 +75,7 @@ class GeneralRoundTripTest {
             .compress(block);
     CompressiveEncoding e = (CompressiveEncoding) enc.encoding();
     assertTrue(e.hasGeneral() && e.getGeneral().getValues().hasFlat());
-    DataBlock.FixedWidth back = (DataBlock.FixedWidth) new TestCodecs.TestDecoders().block(e).decompress(enc.data(), size);
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) TestCodecs.DECODERS.block(e).decompress(enc.data(), size);
     assertArrayEquals(in, back.data(), "seed " + seed);
   }
 
@@ -103,7 +103,7 @@ class GeneralRoundTripTest {
       CompressiveEncoding e = (CompressiveEncoding) enc.encoding();
       DataBlock.VariableWidth compressed = (DataBlock.VariableWidth) enc.data();
       assertEquals(bits, compressed.bitsPerOffset());
-      DataBlock.VariableWidth back = (DataBlock.VariableWidth) new TestCodecs.TestDecoders().perValue(e).decompress(compressed, null);
+      DataBlock.VariableWidth back = (DataBlock.VariableWidth) TestCodecs.DECODERS.perValue(e).decompress(compressed, null);
       assertEquals(n, back.numValues());
       for (int i = 0; i <= n; i++) {
         assertEquals(cuts.get(i), back.offset(i), "offset " + i + " seed " + seed);

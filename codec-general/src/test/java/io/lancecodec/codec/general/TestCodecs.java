@@ -1,21 +1,17 @@
 package io.lancecodec.codec.general;
 
-import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.Flat;
 import io.lancecodec.spi.BlockCompressor;
-import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
-import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.FixedWidthMiniBlockDecompressor;
 import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
-import io.lancecodec.spi.PerValueDecompressor;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,94 +64,8 @@ final class TestCodecs {
     }
   }
 
-  /** Decodes Flat (any role) and General/BSS through a plugin, like the registry does. */
-  static final class TestDecoders implements Decoders {
-    private final GeneralPlugin plugin = new GeneralPlugin();
-
-    private static Message unwrap(Message e) {
-      CompressiveEncoding c = (CompressiveEncoding) e;
-      switch (c.getCompressionCase()) {
-        case GENERAL:
-          return c.getGeneral();
-        case BYTE_STREAM_SPLIT:
-          return c.getByteStreamSplit();
-        case FLAT:
-          return c.getFlat();
-        case VARIABLE:
-          return c.getVariable();
-        default:
-          throw new IllegalArgumentException(c.getCompressionCase().toString());
-      }
-    }
-
-    @Override
-    public MiniBlockDecompressor miniBlock(Message e) {
-      Message node = unwrap(e);
-      if (node instanceof Flat f) {
-        int bits = (int) f.getBitsPerValue();
-        return new FixedWidthMiniBlockDecompressor() {
-          @Override
-          public int bitsPerValue() {
-            return bits;
-          }
-
-          @Override
-          public boolean storesValuesAsIs() {
-            return true;
-          }
-
-          @Override
-          public long maxBufferBytes(int buffer, int n) {
-            return (long) n * bits / 8;
-          }
-
-          @Override
-          public void decodeInto(MiniBlockBuffers chunk, int n, int from, int to, byte[] dst, int dstOffset) {
-            if (chunk.size(0) < (long) n * bits / 8) {
-              throw io.lancecodec.spi.LanceCodecException.corrupt("test flat: short chunk");
-            }
-            System.arraycopy(chunk.bytes(), chunk.offset(0) + from * bits / 8, dst, dstOffset, (to - from) * bits / 8);
-          }
-        };
-      }
-      return plugin.openMiniBlock(node, this);
-    }
-
-    @Override
-    public BlockDecompressor block(Message e) {
-      Message node = unwrap(e);
-      if (node instanceof Flat f) {
-        int bits = (int) f.getBitsPerValue();
-        return new BlockDecompressor() {
-          @Override
-          public DataBlock decompress(byte[] data, long n) {
-            return new DataBlock.FixedWidth(data, bits, n);
-          }
-
-          @Override
-          public long maxBytes(long n) {
-            return n * bits / 8;
-          }
-        };
-      }
-      return plugin.openBlock(node, this);
-    }
-
-    @Override
-    public PerValueDecompressor perValue(Message e) {
-      Message node = unwrap(e);
-      if (node instanceof io.lancecodec.format.pb.v21.Variable) {
-        return (b, reuse) -> b;
-      }
-      return plugin.openPerValue(node, this);
-    }
-
-    @Override
-    public EncodingSummary describe(Message e) {
-      Message node = unwrap(e);
-      return plugin.describe(node, this).orElse(EncodingSummary.of(node.getDescriptorForType().getName(), ""));
-    }
-  }
+  /** The registry's decoders: this plugin with the built-in Flat and Variable, as a reader opens them. */
+  static final Decoders DECODERS = io.lancecodec.runtime.CodecRegistry.discover().decoders();
 
   static final BlockCompressor FLAT_BLOCK =
       b -> {

@@ -51,7 +51,6 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
-    Stats stats = context.stats();
     FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, version), new FlatMiniBlock(), block));
@@ -73,7 +72,7 @@ public final class BuiltinCodecs implements CodecPlugin {
       return Optional.of(Proposal.estimated("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock(), block));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
-      long bytes = stats.dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
+      long bytes = context.stats().dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
       return Optional.of(Proposal.estimated("variable", bytes, new VariableMiniBlock(), block));
     }
     return Optional.empty();
@@ -81,7 +80,6 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
-    Stats stats = context.stats();
     FileVersion version = context.version();
     if (block instanceof DataBlock.FixedWidth fw) {
       PerValueCompressor c = b -> new Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
@@ -108,14 +106,13 @@ public final class BuiltinCodecs implements CodecPlugin {
     }
     if (block instanceof DataBlock.VariableWidth) {
       PerValueCompressor c = b -> new Encoded<>(b, variable(((DataBlock.VariableWidth) b).bitsPerOffset()));
-      return Optional.of(Proposal.estimated("variable", stats.dataBytes(), c, block));
+      return Optional.of(Proposal.estimated("variable", context.stats().dataBytes(), c, block));
     }
     return Optional.empty();
   }
 
   @Override
   public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
-    Stats stats = context.stats();
     if (block instanceof DataBlock.FixedWidth fw) {
       int bits = fw.bitsPerValue();
       BlockCompressor c =
@@ -128,7 +125,7 @@ public final class BuiltinCodecs implements CodecPlugin {
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       BlockCompressor c = b -> new Encoded<>(variableBlock((DataBlock.VariableWidth) b), variable(vw.bitsPerOffset()));
-      long size = 2L * vw.bitsPerOffset() / 8 + vw.offsets().length + stats.dataBytes();
+      long size = 2L * vw.bitsPerOffset() / 8 + vw.offsets().length + context.stats().dataBytes();
       return Optional.of(Proposal.estimated("variable", size, c, block));
     }
     return Optional.empty();

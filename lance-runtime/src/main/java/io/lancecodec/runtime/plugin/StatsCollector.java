@@ -19,9 +19,9 @@ public final class StatsCollector {
       for (int i = 0; i < n; i++) {
         max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
       }
-      return new Stats(n, vw.bitsPerOffset(), vw.bitsPerOffset(), runs, vw.offset(n) - vw.offset(0), max);
+      return new Stats.VariableWidth(n, vw.bitsPerOffset(), vw.offset(n) - vw.offset(0), max);
     }
-    return new Stats(block.numValues(), 0, 0, 1, 0, 0);
+    return new Stats.Other(block.numValues());
   }
 
   private static Stats fixed(DataBlock.FixedWidth fw) {
@@ -99,9 +99,9 @@ public final class StatsCollector {
           break;
         }
       default:
-        return new Stats(n, bits, bits, n, fw.usedBytes(), bits / 8);
+        return new Stats.FixedWidth(n, bits, bits, n, fw.usedBytes());
     }
     int width = 64 - Long.numberOfLeadingZeros(or);
-    return new Stats(n, bits, width, runs, fw.usedBytes(), bits / 8);
+    return new Stats.FixedWidth(n, bits, width, runs, fw.usedBytes());
   }
 }

@@ -40,7 +40,7 @@ class StatsCollectorTest {
             }
             LittleEndian.putUnsigned(d, i * wb, wb, v);
           }
-          Stats s = StatsCollector.of(new DataBlock.FixedWidth(d, bits, n));
+          Stats.FixedWidth s = (Stats.FixedWidth) StatsCollector.of(new DataBlock.FixedWidth(d, bits, n));
           long or = 0;
           long runs = n == 0 ? 0 : 1;
           for (int i = 0; i < n; i++) {
