@@ -20,6 +20,7 @@ public final class Grammar {
     for (FileDescriptor f :
         List.of(
             io.lancecodec.format.pb.v21.Encodings21Protos.getDescriptor(),
+            io.lancecodec.format.pb.v23.Encodings23Protos.getDescriptor(),
             io.lancecodec.format.pb.v20.Encodings20Protos.getDescriptor())) {
       for (Descriptor d : f.getMessageTypes()) {
         add(d);
