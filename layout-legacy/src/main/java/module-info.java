@@ -2,6 +2,7 @@
 module io.lancecodec.layout.legacy {
   requires io.lancecodec.spi;
   requires io.lancecodec.format;
+  requires io.lancecodec.layout.physical;
 
   provides io.lancecodec.spi.layout.LayoutPlugin with
       io.lancecodec.layout.legacy.LegacyLayoutPlugin;

@@ -2,6 +2,7 @@ package io.lancecodec.layout.legacy;
 
 import io.lancecodec.format.pb.v21.BlobLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.layout.physical.Levels;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.LanceCodecException;
@@ -63,7 +64,7 @@ final class BlobPage {
     PageInput input = new PageInput(descriptions, null, null, List.of(LevelLayer.ALL_VALID_ITEM), n, FieldOptions.DEFAULT);
     EncodedPage inner = plugin.encode(input, ctx);
     BlobLayout.Builder blob = BlobLayout.newBuilder().setInnerLayout((PageLayout) inner.layout());
-    blob.addAllLayers(Levels.toProto(page.layers()));
+    blob.addAllLayers(V21Grammar.toProto(page.layers()));
     PageLayout wrapped = PageLayout.newBuilder().setBlobLayout(blob).build();
     return new EncodedPage(inner.buffers(), wrapped, page.numRows());
   }
@@ -89,7 +90,7 @@ final class BlobPage {
       if (layout.getInnerLayout().hasBlobLayout()) {
         throw LanceCodecException.corrupt("blob page nested in a blob page");
       }
-      List<LevelLayer> layers = Levels.fromProto(layout.getLayersList());
+      List<LevelLayer> layers = V21Grammar.fromProto(layout.getLayersList());
       this.maxDef = Levels.maxDef(layers);
       this.layers = Levels.nested(layers) ? layers : null;
       if (Levels.maxRep(layers) > 0) {

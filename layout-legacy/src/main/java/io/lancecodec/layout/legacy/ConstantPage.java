@@ -4,6 +4,8 @@ import com.google.protobuf.ByteString;
 import io.lancecodec.format.pb.v21.ConstantLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.format.pb.v21.RepDefLayer;
+import io.lancecodec.layout.physical.LevelSink;
+import io.lancecodec.layout.physical.Levels;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
@@ -38,7 +40,7 @@ final class ConstantPage {
    * alone, raw u16 in 2.1, block-compressed with their counts in 2.2.
    */
   static EncodedPage complexAllNull(PageInput page, io.lancecodec.spi.layout.LayoutContext ctx) {
-    ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(Levels.toProto(page.layers()));
+    ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(V21Grammar.toProto(page.layers()));
     boolean compress = ctx.version().atLeast(io.lancecodec.spi.FileVersion.V2_2);
     java.util.ArrayList<byte[]> buffers = new java.util.ArrayList<>();
     short[][] streams = {page.repLevels(), page.defLevels()};
@@ -127,7 +129,7 @@ final class ConstantPage {
   }
 
   static EncodedPage encode(PageInput page, byte[] scalar) {
-    ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(Levels.toProto(page.layers()));
+    ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(V21Grammar.toProto(page.layers()));
     java.util.ArrayList<byte[]> buffers = new java.util.ArrayList<>();
     if (page.values() instanceof DataBlock.VariableWidth vw) {
       int w = vw.bitsPerOffset() / 8;
@@ -182,7 +184,7 @@ final class ConstantPage {
       this.layout = layout;
       this.numRows = numRows;
       LanceCodecException.check(layout.getLayersCount() > 0, "constant page without layers");
-      this.layers = Levels.fromProto(layout.getLayersList());
+      this.layers = V21Grammar.fromProto(layout.getLayersList());
       this.nested = Levels.nested(layers);
       this.maxVisible = Levels.maxVisibleDef(layers);
       int nb = source.numBuffers();

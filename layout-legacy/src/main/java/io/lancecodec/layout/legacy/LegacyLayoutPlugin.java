@@ -2,6 +2,11 @@ package io.lancecodec.layout.legacy;
 
 import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.layout.physical.DictionaryEncoder;
+import io.lancecodec.layout.physical.FullZipPage;
+import io.lancecodec.layout.physical.Levels;
+import io.lancecodec.layout.physical.MiniBlockPageDecoder;
+import io.lancecodec.layout.physical.MiniBlockPageEncoder;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.FieldOptions.StructuralEncoding;
@@ -71,7 +76,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), page.defLevels(), page.options(), ctx.version());
       if (dict != null) {
-        EncodedPage withDict = MiniBlockPageEncoder.encode(page, ctx, dict);
+        EncodedPage withDict = V21Grammar.miniBlock(MiniBlockPageEncoder.encode(page, ctx, dict), page.numRows());
         if (dict.referencePolicy()) {
           return withDict;
         }
@@ -115,7 +120,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       if (forced.isPresent() && forced.get() == (variable ? StructuralEncoding.MINIBLOCK : StructuralEncoding.FULLZIP)) {
         throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get().option() + " is not available for this packed struct");
       }
-      return variable ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+      return variable ? fullZip(page, ctx) : miniBlock(page, ctx);
     }
     boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
     // Forced mini-block on wide rows (e.g. 2048 x u64 token ids) gets one row per chunk, which
@@ -129,7 +134,15 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
           + " of a multiple of 8 items without any null list or item in the page");
     }
-    return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+    return fullZip ? fullZip(page, ctx) : miniBlock(page, ctx);
+  }
+
+  private static EncodedPage miniBlock(PageInput page, LayoutContext ctx) {
+    return V21Grammar.miniBlock(MiniBlockPageEncoder.encode(page, ctx), page.numRows());
+  }
+
+  private static EncodedPage fullZip(PageInput page, LayoutContext ctx) {
+    return V21Grammar.fullZip(FullZipPage.encode(page, ctx), page.numRows());
   }
 
   /**
@@ -154,7 +167,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), valueLevels(page), page.options(), ctx.version());
       if (dict != null) {
-        return MiniBlockPageEncoder.encode(page, ctx, dict);
+        return V21Grammar.miniBlock(MiniBlockPageEncoder.encode(page, ctx, dict), page.numRows());
       }
     }
     return encodeValues(page, ctx);
@@ -261,9 +274,9 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
   PageDecoder open(PageLayout page, PageSource source, long numRows, LayoutContext ctx) {
     switch (page.getLayoutCase()) {
       case MINI_BLOCK_LAYOUT:
-        return new MiniBlockPageDecoder(page.getMiniBlockLayout(), source, numRows, ctx);
+        return new MiniBlockPageDecoder(V21Grammar.spec(page.getMiniBlockLayout()), source, numRows, ctx);
       case FULL_ZIP_LAYOUT:
-        return new FullZipPage.Decoder(page.getFullZipLayout(), source, numRows, ctx);
+        return new FullZipPage.Decoder(V21Grammar.spec(page.getFullZipLayout()), source, numRows, ctx);
       case CONSTANT_LAYOUT:
         return new ConstantPage.Decoder(page.getConstantLayout(), source, numRows, ctx);
       case BLOB_LAYOUT:

@@ -5,6 +5,7 @@ import io.lancecodec.format.pb.v21.ConstantLayout;
 import io.lancecodec.format.pb.v21.FullZipLayout;
 import io.lancecodec.format.pb.v21.MiniBlockLayout;
 import io.lancecodec.format.pb.v21.PageLayout;
+import io.lancecodec.layout.physical.Levels;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.layout.LevelLayer;
 import io.lancecodec.spi.layout.PageDescription;
@@ -59,7 +60,7 @@ final class PageDescriptions {
   }
 
   private static PageDescription blob(BlobLayout layout, PageSource source, Decoders decoders) {
-    if (Levels.maxRep(Levels.fromProto(layout.getLayersList())) > 0) {
+    if (Levels.maxRep(V21Grammar.fromProto(layout.getLayersList())) > 0) {
       return new PageDescription("blob", "blob under a list (unreadable)");
     }
     return new PageDescription("blob", "blob, descriptions: " + of(layout.getInnerLayout(), source, decoders).details());
@@ -67,7 +68,7 @@ final class PageDescriptions {
 
   /** ", layers [...]" for pages under lists or structs, nothing for a flat page. */
   private static String layers(List<io.lancecodec.format.pb.v21.RepDefLayer> proto) {
-    List<LevelLayer> layers = Levels.fromProto(proto);
+    List<LevelLayer> layers = V21Grammar.fromProto(proto);
     return Levels.nested(layers) ? ", layers " + layers : "";
   }
 }

@@ -9,7 +9,11 @@
  * module layout-planar), which separates a page's structure from its values. Files of both
  * grammars are read by routing each page's {@code Any} type URL to the plugin that declares it.
  *
- * <p>Byte layouts and decision rules are in docs/wire/structural.md; this package reads no codec's
- * bytes: compression trees are opened, asked and described through the registry.
+ * <p>The chunk and row bytes of mini-block and full-zip pages are written and read by the shared
+ * physical grammar ({@code io.lancecodec.layout.physical}), which 2.3's dense planes use too;
+ * this package turns its grammar-neutral specs into 2.1/2.2 messages ({@code V21Grammar}) and
+ * decides which layout a page gets. Byte layouts and decision rules are in
+ * docs/wire/structural.md; no codec's bytes are read here: compression trees are opened, asked
+ * and described through the registry.
  */
 package io.lancecodec.layout.legacy;

@@ -1,4 +1,4 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,8 +1,6 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
-import io.lancecodec.format.pb.v21.CompressiveEncoding;
-import io.lancecodec.format.pb.v21.MiniBlockLayout;
-import io.lancecodec.format.pb.v21.PageLayout;
+import com.google.protobuf.Message;
 import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FileVersion;
@@ -10,7 +8,6 @@ import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.layout.EncodedPage;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
 import java.io.ByteArrayOutputStream;
@@ -23,7 +20,7 @@ import java.util.List;
  * size per value buffer: u16 in 2.1, u32 in 2.2), then the def bytes and each value buffer,
  * every part padded with 0xFE to 8 bytes.
  */
-final class MiniBlockPageEncoder {
+public final class MiniBlockPageEncoder {
   private static final byte PAD = (byte) 0xFE;
   /** 12 bits of (words - 1) in a 2.1 metadata word. */
   private static final long MAX_WORDS_SMALL = 1 << 12;
@@ -35,12 +32,15 @@ final class MiniBlockPageEncoder {
 
   private MiniBlockPageEncoder() {}
 
-  static EncodedPage encode(PageInput page, LayoutContext ctx) {
+  public static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx) {
     return encode(page, ctx, null);
   }
 
-  /** With a dictionary, the chunks hold its indices and the items go to buffer 2. */
-  static EncodedPage encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
+  /**
+   * With a dictionary, the chunks hold its indices and the items go to buffer 2. The repetition
+   * index, when the page has lists, is the last buffer.
+   */
+  public static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
     boolean large = ctx.version().atLeast(FileVersion.V2_2);
     io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
     MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options());
@@ -55,8 +55,8 @@ final class MiniBlockPageEncoder {
     }
     BlockCompressor repCompressor = rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length));
     BlockCompressor defCompressor = def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length));
-    CompressiveEncoding repEncoding = null;
-    CompressiveEncoding defEncoding = null;
+    Message repEncoding = null;
+    Message defEncoding = null;
 
     ByteArrayOutputStream meta = new ByteArrayOutputStream();
     // Chunks are written straight into one page buffer, sized for the values, the chunk headers
@@ -89,7 +89,7 @@ final class MiniBlockPageEncoder {
       if (rep != null) {
         Encoded<byte[]> enc = repCompressor.compress(Levels.block(rep, l0, l1));
         repBytes = enc.data();
-        repEncoding = (CompressiveEncoding) enc.encoding();
+        repEncoding = enc.encoding();
         if (repBytes.length > 0xFFFF) {
           throw LanceCodecException.unsupported("mini-block: rep levels of a chunk exceed 64 KiB");
         }
@@ -99,7 +99,7 @@ final class MiniBlockPageEncoder {
       if (def != null) {
         Encoded<byte[]> enc = defCompressor.compress(Levels.block(def, l0, l1));
         defBytes = enc.data();
-        defEncoding = (CompressiveEncoding) enc.encoding();
+        defEncoding = enc.encoding();
         if (defBytes.length > 0xFFFF) {
           throw LanceCodecException.unsupported("mini-block: def levels of a chunk exceed 64 KiB");
         }
@@ -177,27 +177,21 @@ final class MiniBlockPageEncoder {
       dataLen = pos;
       item += n;
     }
-    MiniBlockLayout.Builder layout =
-        MiniBlockLayout.newBuilder()
-            .setValueCompression((CompressiveEncoding) values.encoding())
-            .addAllLayers(Levels.toProto(page.layers()))
-            .setNumBuffers(numBuffers)
-            .setNumItems(values.numValues())
-            .setHasLargeChunk(large);
-    if (rep != null) {
-      layout.setRepCompression(repEncoding).setRepetitionIndexDepth(depth);
+    // a page without chunks still names its level compression
+    if (rep != null && repEncoding == null) {
+      repEncoding = repCompressor.compress(Levels.block(rep, 0, 0)).encoding();
     }
-    if (def != null) {
-      if (defEncoding == null) {
-        defEncoding = (CompressiveEncoding) defCompressor.compress(Levels.block(def, 0, 0)).encoding();
-      }
-      layout.setDefCompression(defEncoding);
+    if (def != null && defEncoding == null) {
+      defEncoding = defCompressor.compress(Levels.block(def, 0, 0)).encoding();
     }
     byte[] chunkBytes = dataLen == data.length ? data : java.util.Arrays.copyOf(data, dataLen);
     List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), chunkBytes));
+    Message dictionary = null;
+    long dictionaryItems = 0;
     if (dict != null) {
       Encoded<byte[]> items = ctx.compressBlock(dict.items(), page.options().forDictionaryValues(large ? DICTIONARY_VALUES_SCHEME_2_2 : null));
-      layout.setDictionary((CompressiveEncoding) items.encoding()).setNumDictionaryItems(dict.numItems());
+      dictionary = items.encoding();
+      dictionaryItems = dict.numItems();
       buffers.add(items.data());
     }
     if (repIndex != null) {
@@ -207,10 +201,9 @@ final class MiniBlockPageEncoder {
       }
       buffers.add(index);
     }
-    return new EncodedPage(
-        buffers,
-        PageLayout.newBuilder().setMiniBlockLayout(layout).build(),
-        page.numRows());
+    MiniBlockSpec spec = new MiniBlockSpec(page.layers(), values.encoding(), repEncoding, defEncoding,
+        dictionary, dictionaryItems, numBuffers, values.numValues(), rep == null ? 0 : depth, large, 0);
+    return new PhysicalPage<>(buffers, spec);
   }
 
   /** Pads with {@link #PAD} from {@code pos} to the next multiple of 8; returns that position. */
@@ -284,7 +277,7 @@ final class MiniBlockPageEncoder {
     index[at + stride - 1] = left;
   }
 
-  static int pad8(int n) {
+  public static int pad8(int n) {
     return (n + 7) & ~7;
   }
 }

@@ -1,6 +1,5 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
-import io.lancecodec.format.pb.v21.MiniBlockLayout;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
@@ -21,9 +20,9 @@ import io.lancecodec.spi.layout.PageSource;
  * bytes must fit in buffer 1 and chunk values must add up to the page's items. Reads fetch the
  * byte span of the chunks a range touches in one request and decode whole chunks.
  */
-final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layout.ElementReader {
+public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layout.ElementReader {
   final PageSource source;
-  private final MiniBlockLayout layout;
+  private final MiniBlockSpec layout;
   final long numRows;
   private final int numChunks;
   private final PackedCounts chunkWords; // 8-byte words of each chunk in buffer 1
@@ -54,65 +53,65 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layou
   private final Object dictionaryKey = new Object();
   private final io.lancecodec.spi.layout.PageCache cache;
 
-  MiniBlockPageDecoder(MiniBlockLayout layout, PageSource source, long numRows, LayoutContext ctx) {
+  public MiniBlockPageDecoder(MiniBlockSpec layout, PageSource source, long numRows, LayoutContext ctx) {
     this.layout = layout;
     this.source = source;
     this.numRows = numRows;
-    this.layers = Levels.fromProto(layout.getLayersList());
+    this.layers = Levels.checked(layout.layers());
     this.nested = Levels.nested(layers);
     this.maxRep = Levels.maxRep(layers);
     this.maxVisible = Levels.maxVisibleDef(layers);
-    boolean repeated = layout.hasRepCompression();
+    boolean repeated = layout.repCompression() != null;
     if (repeated != (maxRep > 0)) {
       throw LanceCodecException.corrupt("mini-block: rep_compression " + (repeated ? "present" : "absent") + " but " + maxRep + " list layers");
     }
-    if (!repeated && !(layout.getNumItems() == numRows)) {
-      throw LanceCodecException.corrupt("mini-block: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
+    if (!repeated && !(layout.numItems() == numRows)) {
+      throw LanceCodecException.corrupt("mini-block: num_items " + layout.numItems() + " differs from page rows " + numRows);
     }
-    if (repeated && !(layout.getNumItems() >= 0 && layout.getNumItems() <= Integer.MAX_VALUE)) {
-      throw LanceCodecException.corrupt("mini-block: num_items " + layout.getNumItems() + " out of range");
+    if (repeated && !(layout.numItems() >= 0 && layout.numItems() <= Integer.MAX_VALUE)) {
+      throw LanceCodecException.corrupt("mini-block: num_items " + layout.numItems() + " out of range");
     }
-    if (repeated && layout.getRepetitionIndexDepth() < 1) {
+    if (repeated && layout.repetitionIndexDepth() < 1) {
       throw LanceCodecException.corrupt("mini-block: lists without a repetition index");
     }
-    if (repeated && layout.getRepetitionIndexDepth() > Math.max(1, maxRep)) {
-      throw LanceCodecException.corrupt("mini-block: repetition index of depth " + layout.getRepetitionIndexDepth() + " for " + maxRep + " list levels");
+    if (repeated && layout.repetitionIndexDepth() > Math.max(1, maxRep)) {
+      throw LanceCodecException.corrupt("mini-block: repetition index of depth " + layout.repetitionIndexDepth() + " for " + maxRep + " list levels");
     }
-    if (!repeated && layout.getRepetitionIndexDepth() != 0) {
+    if (!repeated && layout.repetitionIndexDepth() != 0) {
       throw LanceCodecException.corrupt("mini-block: repetition index without lists");
     }
-    if (layout.hasDefCompression() != (Levels.maxDef(layers) > 0)) {
-      throw LanceCodecException.corrupt("mini-block: def_compression " + (layout.hasDefCompression() ? "present" : "absent") + " for layers " + layers);
+    if ((layout.defCompression() != null) != Levels.maxDef(layers) > 0) {
+      throw LanceCodecException.corrupt("mini-block: def_compression " + (layout.defCompression() != null ? "present" : "absent") + " for layers " + layers);
     }
-    this.numItems = layout.getNumItems();
-    if (!(layout.getNumBuffers() >= 1 && layout.getNumBuffers() <= 16)) {
-      throw LanceCodecException.corrupt("mini-block: num_buffers " + layout.getNumBuffers() + " outside [1, 16]");
+    this.numItems = layout.numItems();
+    if (!(layout.numBuffers() >= 1 && layout.numBuffers() <= 16)) {
+      throw LanceCodecException.corrupt("mini-block: num_buffers " + layout.numBuffers() + " outside [1, 16]");
     }
     if (source.numBuffers() < 2) {
       throw LanceCodecException.corrupt("mini-block: page has " + source.numBuffers() + " buffers, needs 2");
     }
-    if (!layout.hasValueCompression()) {
+    if (layout.valueCompression() == null) {
       throw LanceCodecException.corrupt("mini-block: value_compression missing");
     }
-    this.numBuffers = (int) layout.getNumBuffers();
-    this.large = layout.getHasLargeChunk();
-    this.values = ctx.miniBlock(layout.getValueCompression());
+    this.numBuffers = (int) layout.numBuffers();
+    this.large = layout.largeChunks();
+    this.values = ctx.miniBlock(layout.valueCompression());
     this.fixed = values instanceof FixedWidthMiniBlockDecompressor f && f.bitsPerValue() % 8 == 0 && f.bitsPerValue() > 0 ? f : null;
-    this.def = layout.hasDefCompression() ? ctx.block(layout.getDefCompression()) : null;
-    this.rep = repeated ? ctx.block(layout.getRepCompression()) : null;
+    this.def = layout.defCompression() != null ? ctx.block(layout.defCompression()) : null;
+    this.rep = repeated ? ctx.block(layout.repCompression()) : null;
 
     this.cache = ctx.cache();
-    this.hasDictionary = layout.hasDictionary();
+    this.hasDictionary = layout.dictionary() != null;
     if (hasDictionary) {
       if (source.numBuffers() < 3) {
         throw LanceCodecException.corrupt("mini-block: dictionary page has no dictionary buffer");
       }
-      long items = layout.getNumDictionaryItems();
+      long items = layout.numDictionaryItems();
       if (!(items >= 0 && items <= Integer.MAX_VALUE)) {
         throw LanceCodecException.corrupt("mini-block: " + items + " dictionary items");
       }
       this.dictionaryItems = items;
-      this.dictionaryDecompressor = ctx.block(layout.getDictionary());
+      this.dictionaryDecompressor = ctx.block(layout.dictionary());
       this.dictionarySource = source;
     } else {
       this.dictionaryItems = 0;
@@ -160,9 +159,9 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layou
     }
     chunkValues = new PackedCounts(scratch, numChunks);
     if (repeated) {
-      int stride = LanceCodecException.checkedInt(layout.getRepetitionIndexDepth() + 1L, "repetition index depth");
+      int stride = LanceCodecException.checkedInt(layout.repetitionIndexDepth() + 1L, "repetition index depth");
       int indexBuffer = source.numBuffers() - 1;
-      if (!(indexBuffer >= (layout.hasDictionary() ? 3 : 2) && source.bufferSize(indexBuffer) == (long) numChunks * stride * 8)) {
+      if (!(indexBuffer >= (hasDictionary ? 3 : 2) && source.bufferSize(indexBuffer) == (long) numChunks * stride * 8)) {
         throw LanceCodecException.corrupt("mini-block: repetition index of " + source.bufferSize(indexBuffer) + " bytes, expected "
             + numChunks + " chunks x " + stride + " u64");
       }
@@ -219,7 +218,7 @@ final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.spi.layou
 
   @Override
   public long searchCacheBytes() {
-    return chunkWords.bytes() + chunkValues.bytes() + layout.getSerializedSize()
+    return chunkWords.bytes() + chunkValues.bytes() + layout.metadataBytes()
         + (rowStarts == null ? 0 : rowStarts.bytes() + rowEnds.bytes())
         + (trailingWords == null ? 0 : trailingWords.bytes());
   }

@@ -1,26 +1,26 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
 import java.util.Arrays;
 
 /** Repetition and definition levels gathered from several chunks or pieces, grown as needed. */
-final class LevelSink {
+public final class LevelSink {
   private short[] rep;
   private short[] def;
   private int count;
 
-  LevelSink(boolean hasRep, boolean hasDef) {
+  public LevelSink(boolean hasRep, boolean hasDef) {
     this(hasRep, hasDef, 64);
   }
 
   /** With room for {@code expected} levels up front (capped), so a scan does not grow by doubling. */
-  LevelSink(boolean hasRep, boolean hasDef, long expected) {
+  public LevelSink(boolean hasRep, boolean hasDef, long expected) {
     int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
     rep = hasRep ? new short[cap] : null;
     def = hasDef ? new short[cap] : null;
   }
 
   /** Appends levels {@code [from, to)} of the given arrays (either may be null when absent). */
-  void append(short[] r, short[] d, int from, int to) {
+  public void append(short[] r, short[] d, int from, int to) {
     int n = to - from;
     if (n <= 0) {
       return;
@@ -35,7 +35,7 @@ final class LevelSink {
     count += n;
   }
 
-  void add(int r, int d) {
+  public void add(int r, int d) {
     ensure(count + 1);
     if (rep != null) {
       rep[count] = (short) r;
@@ -58,7 +58,7 @@ final class LevelSink {
     }
   }
 
-  int count() {
+  public int count() {
     return count;
   }
 
@@ -66,21 +66,21 @@ final class LevelSink {
    * Makes room for {@code n} levels past the end, for a decoder to write in place (at
    * {@link #count()} of {@link #repArray()} and {@link #defArray()}) before {@link #keep}.
    */
-  void reserve(int n) {
+  public void reserve(int n) {
     ensure((long) count + n);
   }
 
   /** The backing arrays, valid until the next append or reserve. */
-  short[] repArray() {
+  public short[] repArray() {
     return rep;
   }
 
-  short[] defArray() {
+  public short[] defArray() {
     return def;
   }
 
   /** Of the levels written in place past the end, keeps {@code [from, to)}. */
-  void keep(int from, int to) {
+  public void keep(int from, int to) {
     int n = to - from;
     if (n <= 0) {
       return;
@@ -96,11 +96,11 @@ final class LevelSink {
     count += n;
   }
 
-  short[] rep() {
+  public short[] rep() {
     return rep == null ? null : rep.length == count ? rep : Arrays.copyOf(rep, count);
   }
 
-  short[] def() {
+  public short[] def() {
     return def == null ? null : def.length == count ? def : Arrays.copyOf(def, count);
   }
 }

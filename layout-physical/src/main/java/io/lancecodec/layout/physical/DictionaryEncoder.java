@@ -1,4 +1,4 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * dict-size-ratio of the plain size. Where the reference writes no dictionary, one is still tried
  * unless {@link FieldOptions#dictExtended} is off.
  */
-final class DictionaryEncoder {
+public final class DictionaryEncoder {
   private DictionaryEncoder() {}
 
   /**
@@ -24,9 +24,9 @@ final class DictionaryEncoder {
    * is false for the widths the reference never dictionary-encodes (8/16/32-bit values, and
    * 64-bit in 2.1), which the layout keeps only when the page comes out clearly smaller.
    */
-  record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems, boolean referencePolicy) {}
+  public record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems, boolean referencePolicy) {}
 
-  static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
+  public static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
     long n = values.numValues();
     if (n < options.dictTooSmall()) {
       return null;

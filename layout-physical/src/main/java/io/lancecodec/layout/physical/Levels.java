@@ -1,18 +1,16 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
-import io.lancecodec.format.pb.v21.RepDefLayer;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.layout.LevelLayer;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Conversions between u16 level arrays, their byte form and the layer enums of the grammar. */
-final class Levels {
+public final class Levels {
   private Levels() {}
 
-  static DataBlock.FixedWidth block(short[] levels, int from, int to) {
+  public static DataBlock.FixedWidth block(short[] levels, int from, int to) {
     byte[] b = new byte[(to - from) * 2];
     for (int i = from; i < to; i++) {
       LittleEndian.putShort(b, (i - from) * 2, levels[i]);
@@ -21,7 +19,7 @@ final class Levels {
   }
 
   /** Reads a decoded level block back into shorts, checking its shape. */
-  static short[] shorts(DataBlock block, long expected) {
+  public static short[] shorts(DataBlock block, long expected) {
     if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != 16 || fw.numValues() != expected) {
       throw LanceCodecException.corrupt("level buffer did not decode to " + expected + " u16 values");
     }
@@ -31,45 +29,30 @@ final class Levels {
     return out;
   }
 
-  static List<RepDefLayer> toProto(List<LevelLayer> layers) {
-    List<RepDefLayer> out = new ArrayList<>();
-    for (LevelLayer l : layers) {
-      out.add(RepDefLayer.valueOf("REPDEF_" + l.name()));
-    }
-    return out;
-  }
-
   /**
-   * The layers of a page as the SPI names them, checked: at least one, none unspecified, the
-   * inner-most an item layer, and at most {@link #MAX_LAYERS} of them.
+   * The layers of a page as a grammar stored them, checked: at least one, the inner-most an item
+   * layer, and at most {@link #MAX_LAYERS} of them.
    */
-  static List<LevelLayer> fromProto(List<RepDefLayer> layers) {
+  public static List<LevelLayer> checked(List<LevelLayer> layers) {
     if (layers.isEmpty() || layers.size() > MAX_LAYERS) {
       throw LanceCodecException.corrupt("page has " + layers.size() + " rep/def layers");
     }
-    List<LevelLayer> out = new ArrayList<>(layers.size());
-    for (RepDefLayer l : layers) {
-      if (l == RepDefLayer.REPDEF_UNSPECIFIED || l == RepDefLayer.UNRECOGNIZED) {
-        throw LanceCodecException.corrupt("page has an unspecified rep/def layer");
-      }
-      out.add(LevelLayer.valueOf(l.name().substring("REPDEF_".length())));
+    if (layers.get(0).isList()) {
+      throw LanceCodecException.corrupt("page's inner-most layer " + layers.get(0) + " is a list");
     }
-    if (out.get(0).isList()) {
-      throw LanceCodecException.corrupt("page's inner-most layer " + out.get(0) + " is a list");
-    }
-    return List.copyOf(out);
+    return List.copyOf(layers);
   }
 
   /** Nesting deeper than this is rejected: levels are u16 and no real schema comes close. */
-  static final int MAX_LAYERS = 1000;
+  public static final int MAX_LAYERS = 1000;
 
   /** True when the layers are more than the single item layer of a flat column. */
-  static boolean nested(List<LevelLayer> layers) {
+  public static boolean nested(List<LevelLayer> layers) {
     return layers != null && layers.size() > 1;
   }
 
   /** The number of list layers, which is the highest repetition level (a new row). */
-  static int maxRep(List<LevelLayer> layers) {
+  public static int maxRep(List<LevelLayer> layers) {
     int n = 0;
     for (LevelLayer l : layers) {
       n += l.isList() ? 1 : 0;
@@ -78,7 +61,7 @@ final class Levels {
   }
 
   /** The highest definition level the layers can produce. */
-  static int maxDef(List<LevelLayer> layers) {
+  public static int maxDef(List<LevelLayer> layers) {
     int n = 0;
     for (LevelLayer l : layers) {
       n += l.defLevels();
@@ -90,7 +73,7 @@ final class Levels {
    * The highest definition level that still has a value slot: the levels of the layers below
    * the inner-most list. A null or empty list (or a null struct above it) has no value.
    */
-  static int maxVisibleDef(List<LevelLayer> layers) {
+  public static int maxVisibleDef(List<LevelLayer> layers) {
     int n = 0;
     for (LevelLayer l : layers) {
       if (l.isList()) {
@@ -102,7 +85,7 @@ final class Levels {
   }
 
   /** How many of the levels {@code [from, to)} carry a value. */
-  static int visible(short[] def, int from, int to, int maxVisible) {
+  public static int visible(short[] def, int from, int to, int maxVisible) {
     if (def == null) {
       return to - from;
     }
@@ -114,11 +97,11 @@ final class Levels {
   }
 
   /** Bits of a level in a control word: the bit length of the largest level present. */
-  static int bitLength(int v) {
+  public static int bitLength(int v) {
     return v == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(v);
   }
 
-  static int max(short[] levels) {
+  public static int max(short[] levels) {
     int m = 0;
     if (levels != null) {
       for (short l : levels) {

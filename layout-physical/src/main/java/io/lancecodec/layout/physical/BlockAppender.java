@@ -1,4 +1,4 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;

@@ -1,15 +1,11 @@
-package io.lancecodec.layout.legacy;
+package io.lancecodec.layout.physical;
 
-import io.lancecodec.format.pb.v21.CompressiveEncoding;
-import io.lancecodec.format.pb.v21.FullZipLayout;
-import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.layout.DecodedPage;
-import io.lancecodec.spi.layout.EncodedPage;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageDecoder;
 import io.lancecodec.spi.layout.PageInput;
@@ -24,10 +20,10 @@ import java.util.List;
  * pages add buffer 1, the byte offset of every item plus the end, in the narrowest of 1/2/4/8
  * bytes that holds an upper bound of buffer 0's size.
  */
-final class FullZipPage {
+public final class FullZipPage {
   private FullZipPage() {}
 
-  static EncodedPage encode(PageInput page, LayoutContext ctx) {
+  public static PhysicalPage<FullZipSpec> encode(PageInput page, LayoutContext ctx) {
     Encoded<DataBlock> enc = ctx.compressPerValue(page.values(), page.options());
     short[] rep = page.repLevels();
     short[] def = page.defLevels();
@@ -43,14 +39,6 @@ final class FullZipPage {
     int bitsDef = Levels.bitLength(Levels.max(def));
     int ctrl = controlBytes(bitsRep, bitsDef, rep != null || def != null);
     int maxVisible = rep == null ? Integer.MAX_VALUE : Levels.maxVisibleDef(page.layers());
-    FullZipLayout.Builder layout =
-        FullZipLayout.newBuilder()
-            .setBitsRep(bitsRep)
-            .setBitsDef(bitsDef)
-            .setNumItems(n)
-            .setNumVisibleItems(numValues)
-            .setValueCompression((CompressiveEncoding) enc.encoding())
-            .addAllLayers(Levels.toProto(page.layers()));
     ByteArrayOutputStream data = new ByteArrayOutputStream();
     byte[] word = new byte[Math.max(ctrl, 1)];
     if (enc.data() instanceof DataBlock.FixedWidth fw) {
@@ -58,10 +46,10 @@ final class FullZipPage {
       if (fw.bitsPerValue() % 8 != 0) {
         throw LanceCodecException.unsupported("full-zip needs byte-aligned values, got " + fw.bitsPerValue() + " bits");
       }
-      layout.setBitsPerValue(fw.bitsPerValue());
+      FullZipSpec layout = new FullZipSpec(page.layers(), bitsRep, bitsDef, n, numValues, enc.encoding(), fw.bitsPerValue(), -1, 0);
       if (ctrl == 0) {
         data.write(fw.data(), 0, n * w);
-        return new EncodedPage(List.of(data.toByteArray()), wrap(layout), page.numRows());
+        return new PhysicalPage<>(List.of(data.toByteArray()), layout);
       }
       long estimate = (long) numValues * w + (long) ctrl * n;
       RowIndex index = rep == null ? null : new RowIndex(page.numRows(), estimate);
@@ -80,14 +68,14 @@ final class FullZipPage {
         }
       }
       if (index == null) {
-        return new EncodedPage(List.of(data.toByteArray()), wrap(layout), page.numRows());
+        return new PhysicalPage<>(List.of(data.toByteArray()), layout);
       }
       index.add(data.size());
-      return new EncodedPage(List.of(data.toByteArray(), index.bytes()), wrap(layout), page.numRows());
+      return new PhysicalPage<>(List.of(data.toByteArray(), index.bytes()), layout);
     }
     DataBlock.VariableWidth vw = (DataBlock.VariableWidth) enc.data();
     int lw = vw.bitsPerOffset() / 8;
-    layout.setBitsPerOffset(vw.bitsPerOffset());
+    FullZipSpec layout = new FullZipSpec(page.layers(), bitsRep, bitsDef, n, numValues, enc.encoding(), -1, vw.bitsPerOffset(), 0);
     long estimate = (vw.offset(numValues) - vw.offset(0)) + (long) ctrl * n + (long) lw * numValues;
     RowIndex index = new RowIndex(rep == null ? n : page.numRows(), estimate);
     byte[] len = new byte[lw];
@@ -115,7 +103,7 @@ final class FullZipPage {
       v++;
     }
     index.add(data.size());
-    return new EncodedPage(List.of(data.toByteArray(), index.bytes()), wrap(layout), page.numRows());
+    return new PhysicalPage<>(List.of(data.toByteArray(), index.bytes()), layout);
   }
 
   /** Control word bytes: 1, 2 or 4 for the rep and def bits together; 0 without levels. */
@@ -154,17 +142,13 @@ final class FullZipPage {
     }
   }
 
-  private static PageLayout wrap(FullZipLayout.Builder layout) {
-    return PageLayout.newBuilder().setFullZipLayout(layout).build();
-  }
-
   /**
    * Reads a full-zip page. Without lists, fixed-width rows map to byte ranges directly and
    * variable-width rows through the index; with lists the index gives each row's bytes, whose
    * control words hold the rep and def levels of its items.
    */
-  static final class Decoder implements PageDecoder {
-    private final FullZipLayout layout;
+  public static final class Decoder implements PageDecoder {
+    private final FullZipSpec layout;
     private final PageSource source;
     private final long numRows;
     private final PerValueDecompressor values;
@@ -181,29 +165,29 @@ final class FullZipPage {
     /** Bits of a value whose tree stores it as plain bytes ({@link PerValueDecompressor#plainBits}), else 0. */
     private final long plainBits;
 
-    Decoder(FullZipLayout layout, PageSource source, long numRows, LayoutContext ctx) {
+    public Decoder(FullZipSpec layout, PageSource source, long numRows, LayoutContext ctx) {
       this.layout = layout;
       this.source = source;
       this.numRows = numRows;
-      this.layers = Levels.fromProto(layout.getLayersList());
+      this.layers = Levels.checked(layout.layers());
       this.nested = Levels.nested(layers);
-      this.bitsRep = layout.getBitsRep();
-      this.bitsDef = layout.getBitsDef();
+      this.bitsRep = layout.bitsRep();
+      this.bitsDef = layout.bitsDef();
       if (!(bitsDef <= 16 && bitsRep <= 16)) {
         throw LanceCodecException.corrupt("full-zip: bits_rep " + bitsRep + " / bits_def " + bitsDef + " exceed 16");
       }
       if (bitsRep > 0 && Levels.maxRep(layers) == 0) {
         throw LanceCodecException.corrupt("full-zip: repetition bits without list layers");
       }
-      if (bitsRep == 0 && !(layout.getNumItems() == numRows && layout.getNumVisibleItems() == numRows)) {
-        throw LanceCodecException.corrupt("full-zip: num_items " + layout.getNumItems() + " differs from page rows " + numRows);
+      if (bitsRep == 0 && !(layout.numItems() == numRows && layout.numVisibleItems() == numRows)) {
+        throw LanceCodecException.corrupt("full-zip: num_items " + layout.numItems() + " differs from page rows " + numRows);
       }
-      if (bitsRep > 0 && !(layout.getNumVisibleItems() <= layout.getNumItems() && layout.getNumItems() >= numRows)) {
-        throw LanceCodecException.corrupt("full-zip: " + layout.getNumVisibleItems() + " visible of " + layout.getNumItems() + " items for " + numRows + " rows");
+      if (bitsRep > 0 && !(layout.numVisibleItems() <= layout.numItems() && layout.numItems() >= numRows)) {
+        throw LanceCodecException.corrupt("full-zip: " + layout.numVisibleItems() + " visible of " + layout.numItems() + " items for " + numRows + " rows");
       }
       this.maxVisible = bitsRep > 0 ? Levels.maxVisibleDef(layers) : Integer.MAX_VALUE;
       this.ctrl = controlBytes(bitsRep, bitsDef, bitsRep + bitsDef > 0);
-      if (!layout.hasValueCompression()) {
+      if (layout.valueCompression() == null) {
         throw LanceCodecException.corrupt("full-zip: value_compression missing");
       }
       // The reference writes fixed-size lists whose items are all null as zero-width rows (of
@@ -212,43 +196,36 @@ final class FullZipPage {
       // decoder turns into its rows (levels above the constant valid, below it null). A tree that
       // hands them back as they are has no values at all: the levels alone say which lists are
       // valid (their items all null). A zero-row probe asks the tree which it is.
-      PerValueDecompressor tree = ctx.perValue(layout.getValueCompression());
-      this.zeroWidth = layout.getDetailsCase() == FullZipLayout.DetailsCase.BITS_PER_VALUE && layout.getBitsPerValue() == 0;
+      PerValueDecompressor tree = ctx.perValue(layout.valueCompression());
+      this.zeroWidth = layout.bitsPerValue() == 0;
       boolean noValues = zeroWidth && tree.decompress(new DataBlock.AllNull(0), null) instanceof DataBlock.AllNull;
       this.values = noValues ? null : tree;
       this.plainBits = tree.plainBits();
       if (source.numBuffers() < 1) {
         throw LanceCodecException.corrupt("full-zip: page has no buffers");
       }
-      switch (layout.getDetailsCase()) {
-        case BITS_PER_VALUE:
-          {
-            variable = false;
-            int bits = layout.getBitsPerValue();
-            if (!((bits > 0 || this.zeroWidth) && bits % 8 == 0 && bits <= 1 << 27)) {
-              throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
-            }
-            width = bits / 8;
-            if (bitsRep == 0) {
-              long need = (ctrl + (long) width) * numRows;
-              if (source.bufferSize(0) < need) {
-                throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
-              }
-            }
-            break;
+      if (layout.bitsPerValue() >= 0) {
+        variable = false;
+        int bits = layout.bitsPerValue();
+        if (!((bits > 0 || this.zeroWidth) && bits % 8 == 0 && bits <= 1 << 27)) {
+          throw LanceCodecException.corrupt("full-zip: bits_per_value " + bits + " is not a positive multiple of 8");
+        }
+        width = bits / 8;
+        if (bitsRep == 0) {
+          long need = (ctrl + (long) width) * numRows;
+          if (source.bufferSize(0) < need) {
+            throw LanceCodecException.corrupt("full-zip: buffer 0 has " + source.bufferSize(0) + " bytes, " + numRows + " rows need " + need);
           }
-        case BITS_PER_OFFSET:
-          {
-            variable = true;
-            int bits = layout.getBitsPerOffset();
-            if (!(bits == 32 || bits == 64)) {
-              throw LanceCodecException.corrupt("full-zip: bits_per_offset " + bits + " is not 32 or 64");
-            }
-            width = bits / 8;
-            break;
-          }
-        default:
-          throw LanceCodecException.corrupt("full-zip: neither bits_per_value nor bits_per_offset set");
+        }
+      } else if (layout.bitsPerOffset() >= 0) {
+        variable = true;
+        int bits = layout.bitsPerOffset();
+        if (!(bits == 32 || bits == 64)) {
+          throw LanceCodecException.corrupt("full-zip: bits_per_offset " + bits + " is not 32 or 64");
+        }
+        width = bits / 8;
+      } else {
+        throw LanceCodecException.corrupt("full-zip: neither bits_per_value nor bits_per_offset set");
       }
       if (variable || bitsRep > 0) {
         if (source.numBuffers() < 2) {
@@ -272,7 +249,7 @@ final class FullZipPage {
 
     @Override
     public long searchCacheBytes() {
-      return layout.getSerializedSize();
+      return layout.metadataBytes();
     }
 
     /**
