@@ -193,6 +193,17 @@ class EncodingChoiceTest {
   }
 
   @Test
+  void sparseStructureNeedsVersion23() {
+    Map<String, String> sparse = Map.of("lance-encoding:structural-encoding", "sparse");
+    // every page shape is refused, constant and all-null pages included, not only chunked ones
+    for (IntFunction<Object> values : List.<IntFunction<Object>>of(i -> i, i -> 7, i -> null)) {
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> encode(I32, sparse, V22, values));
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind());
+      assertTrue(e.getMessage().contains("sparse needs file version 2.3"), e.getMessage());
+    }
+  }
+
+  @Test
   void badOptionValuesNameTheKey() {
     LanceCodecException e = assertThrows(LanceCodecException.class,
         () -> encode(I32, Map.of("lance-encoding:rle-threshold", "lots"), V21, i -> i));

@@ -1,0 +1,176 @@
+package io.lancecodec.layout.physical;
+
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.FieldOptions.StructuralEncoding;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.layout.LayoutContext;
+import io.lancecodec.spi.layout.PageInput;
+import java.util.Optional;
+
+/**
+ * The choice between the two physical grammars for a page whose values and levels are stored
+ * together (every 2.1/2.2 page with values, every 2.3 page with dense structure): a dictionary
+ * when one pays, then mini-block chunks for values narrower than {@link #FULL_ZIP_MIN_BYTES} and
+ * full-zip rows for wider ones, unless the field forces one with
+ * {@code lance-encoding:structural-encoding}. The policy is the reference's; the calling layout
+ * handles constant and all-null pages before, and describes the result in its own messages.
+ */
+public final class DensePages {
+  private DensePages() {}
+
+  /**
+   * Values this wide (the largest value of the page) use full-zip: at 256 bytes only 16 values
+   * fit a 4 KiB sector, so a chunk's metadata would cost more than it saves.
+   */
+  public static final long FULL_ZIP_MIN_BYTES = 256;
+
+  /**
+   * A dictionary where the reference writes none (small negative integers, low-cardinality
+   * floats, 64-bit values in 2.1) must save at least this much of the page: decoding through a
+   * dictionary is slower, so a few percent are not worth it (flat token ids would save 6%).
+   */
+  static final double EXTENDED_DICT_GAIN = 0.8;
+
+  /** The page in mini-block or full-zip form: a {@code PhysicalPage} of a {@link MiniBlockSpec} or a {@link FullZipSpec}. */
+  public static PhysicalPage<?> encode(PageInput page, LayoutContext ctx) {
+    Optional<StructuralEncoding> forced = page.options().structuralEncoding();
+    if (forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) {
+      // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
+      boolean nested = Levels.nested(page.layers());
+      DictionaryEncoder.Result dict =
+          DictionaryEncoder.tryEncode(page.values(), nested ? valueLevels(page) : page.defLevels(), page.options(), ctx.version());
+      if (dict != null) {
+        PhysicalPage<MiniBlockSpec> withDict = MiniBlockPageEncoder.encode(page, ctx, dict);
+        if (nested || dict.referencePolicy()) {
+          return withDict;
+        }
+        PhysicalPage<?> without = encodeValues(page, ctx);
+        return bytes(withDict) <= EXTENDED_DICT_GAIN * bytes(without) ? withDict : without;
+      }
+    }
+    return encodeValues(page, ctx);
+  }
+
+  static long bytes(PhysicalPage<?> p) {
+    long total = 0;
+    for (byte[] b : p.buffers()) {
+      total += b.length;
+    }
+    return total;
+  }
+
+  /** Mini-block or full-zip, by the widest value unless the field forces one. */
+  private static PhysicalPage<?> encodeValues(PageInput page, LayoutContext ctx) {
+    Optional<StructuralEncoding> forced = page.options().structuralEncoding();
+    long widest = maxValueBytes(page.values());
+    boolean fullZip = forced.map(s -> s == StructuralEncoding.FULLZIP).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    if (page.values() instanceof DataBlock.Struct packed) {
+      // Packed structs: fixed-width children always chunk (the reference has no full-zip form
+      // for them); a variable-width child needs the full-zip rows of 2.2.
+      boolean variable = packed.children().stream().anyMatch(c -> c instanceof DataBlock.VariableWidth);
+      if (variable && !ctx.version().atLeast(FileVersion.V2_2)) {
+        throw LanceCodecException.unsupported("packed struct with a variable-width child needs file version 2.2 or later");
+      }
+      if (forced.isPresent() && forced.get() == (variable ? StructuralEncoding.MINIBLOCK : StructuralEncoding.FULLZIP)) {
+        throw LanceCodecException.invalidArgument("structural-encoding=" + forced.get().option() + " is not available for this packed struct");
+      }
+      return variable ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+    }
+    boolean fixed = page.values() instanceof DataBlock.FixedWidth || page.values() instanceof DataBlock.FixedSizeList;
+    // Forced mini-block on wide rows (e.g. 2048 x u64 token ids) gets one row per chunk, which
+    // 2.1 can only hold up to its 32 KiB chunk (header and padding included).
+    if (!fullZip && fixed && !ctx.version().atLeast(FileVersion.V2_2) && oneRowChunkBytes(page.values(), widest) > MiniBlocks.MAX_CHUNK_BYTES_2_1) {
+      throw LanceCodecException.invalidArgument(
+          "structural-encoding=miniblock: " + widest + "-byte values exceed a 2.1 mini-block chunk (32 KiB); use fullzip or version 2.2");
+    }
+    if (fullZip && boolLeaf(page.values()) && !byteRowsOfBooleans(page.values())) {
+      // the reference's writer panics on every other shape and its reader cannot read them
+      throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
+          + " of a multiple of 8 items without any null list or item in the page");
+    }
+    return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+  }
+
+  /** One level per value (0 = valid item), from a nested page's levels: those that carry a value. */
+  public static short[] valueLevels(PageInput page) {
+    short[] def = page.defLevels();
+    if (def == null) {
+      return null;
+    }
+    int maxVisible = Levels.maxVisibleDef(page.layers());
+    short[] out = new short[LanceCodecException.checkedInt(page.values().numValues(), "values")];
+    int v = 0;
+    for (short d : def) {
+      if ((d & 0xFFFF) <= maxVisible) {
+        if (v == out.length) {
+          throw LanceCodecException.internal("levels name more values than the page holds");
+        }
+        out[v++] = d;
+      }
+    }
+    return out;
+  }
+
+
+  /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
+  private static long oneRowChunkBytes(DataBlock values, long widest) {
+    long validity = 0;
+    long items = 1;
+    DataBlock b = values;
+    while (b instanceof DataBlock.FixedSizeList fsl) {
+      items *= fsl.dimension();
+      b = fsl.child();
+      if (b instanceof DataBlock.Nullable nb) {
+        // one validity buffer per level that has it, each padded in the chunk
+        validity += MiniBlockPageEncoder.pad8((int) ((items + 7) / 8));
+        b = nb.data();
+      }
+    }
+    return 8 + 8 + 8 + validity + ((widest + 7) & ~7L);
+  }
+
+  /** Booleans, or fixed-size lists of them at any depth. */
+  private static boolean boolLeaf(DataBlock block) {
+    DataBlock b = block;
+    while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
+      b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
+    }
+    return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1;
+  }
+
+  /** Fixed-size lists (any depth) of booleans without validity at any level, rows of whole bytes. */
+  private static boolean byteRowsOfBooleans(DataBlock block) {
+    long items = 1;
+    DataBlock b = block;
+    while (b instanceof DataBlock.FixedSizeList fsl) {
+      items *= fsl.dimension();
+      b = fsl.child();
+    }
+    return block instanceof DataBlock.FixedSizeList && b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1
+        && items % 8 == 0;
+  }
+
+  public static long maxValueBytes(DataBlock block) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      return fw.bitsPerValue() / 8;
+    }
+    if (block instanceof DataBlock.FixedSizeList fsl) {
+      return maxValueBytes(fsl.child()) * fsl.dimension();
+    }
+    if (block instanceof DataBlock.Nullable nb) {
+      // like the reference's statistic, item validity does not count towards the width
+      return maxValueBytes(nb.data());
+    }
+    if (block instanceof DataBlock.VariableWidth vw) {
+      long max = 0;
+      for (int i = 0; i < vw.numValues(); i++) {
+        max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
+      }
+      return max;
+    }
+    return 0;
+  }
+
+}
