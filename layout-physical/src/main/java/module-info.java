@@ -7,5 +7,6 @@ module io.lancecodec.layout.physical {
   requires transitive io.lancecodec.spi;
 
   exports io.lancecodec.layout.physical to
-      io.lancecodec.layout.legacy;
+      io.lancecodec.layout.legacy,
+      io.lancecodec.layout.planar;
 }

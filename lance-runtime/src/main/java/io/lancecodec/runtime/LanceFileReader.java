@@ -137,11 +137,11 @@ public final class LanceFileReader implements AutoCloseable {
    * One page as the file lists it: its encoding (the {@code Any}, routed by its type URL to the
    * layout plugin that declares it; {@code owner} null when none does), its buffers and rows.
    */
-  record PageRef(String typeUrl, Message encoding, Plugins.Page owner, FilePageSource source, long rows, long bytes,
-      Plugins registry) {
+  record PageRef(String typeUrl, Message encoding, Plugins.Page owner, FilePageSource source, long storedRows, long rows,
+      long bytes, Plugins registry) {
     PageDecoder open(RuntimeLayoutContext ctx) {
       Plugins.Page o = owner != null ? owner : registry.pageOwner(typeUrl);
-      return o.plugin().open(encoding, source, rows, ctx);
+      return o.plugin().open(encoding, source, storedRows, ctx);
     }
 
     PageDescription describe() {
@@ -230,6 +230,7 @@ public final class LanceFileReader implements AutoCloseable {
   private Column openColumn(Leaf leaf, ColumnMetadata cm, Plugins registry, RuntimeLayoutContext ctx, String where, long dataEnd)
       throws InvalidProtocolBufferException {
     List<PageRef> refs = new ArrayList<>();
+    boolean unowned = false;
     long[] firstRows = new long[cm.getPagesCount() + 1];
     long row = 0;
     for (int p = 0; p < cm.getPagesCount(); p++) {
@@ -245,27 +246,32 @@ public final class LanceFileReader implements AutoCloseable {
         checkRange(offs[b], sizes[b], dataEnd, pw + " buffer " + b);
         bytes += sizes[b];
       }
-      long length = page.getLength();
-      check(length >= 0 && row + length <= numRows && row + length >= row, pw + ": " + length + " rows run past the file's " + numRows);
+      long stored = page.getLength();
+      check(stored >= 0, pw + ": " + stored + " rows");
       Any any = Any.parseFrom(encodingBytes(page.getEncoding(), dataEnd, pw));
       Plugins.Page owner = null;
       Message encoding = null;
+      long length = stored;
       try {
         owner = registry.pageOwner(any.getTypeUrl());
         encoding = owner.parser().parseFrom(any.getValue());
+        length = owner.plugin().rows(encoding, stored);
       } catch (LanceCodecException e) {
         if (e.kind() != LanceCodecException.Kind.MISSING_PLUGIN) {
           throw e.within(pw);
         }
-        // the column fails when read; the rest of the file stays readable
+        // the column fails when read; the rest of the file stays readable (a page whose layout
+        // is missing may count its rows in other units, so the column's total is not checked)
+        unowned = true;
       }
+      check(length >= 0 && row + length <= numRows && row + length >= row, pw + ": " + length + " rows run past the file's " + numRows);
       FilePageSource source = new FilePageSource(channel, mapped, offs, sizes, stats::record, dataEnd);
-      refs.add(new PageRef(any.getTypeUrl(), encoding, owner, source, length, bytes, registry));
+      refs.add(new PageRef(any.getTypeUrl(), encoding, owner, source, stored, length, bytes, registry));
       firstRows[p] = row;
       row += length;
       firstRows[p + 1] = row;
     }
-    check(row == numRows, where + ": pages hold " + row + " rows, the file has " + numRows);
+    check(row == numRows || unowned, where + ": pages hold " + row + " rows, the file has " + numRows);
     return new Column(leaf, firstRows, refs, cm.getPagesList(), ctx, where);
   }
 

@@ -212,7 +212,10 @@ public final class LanceFileWriter implements AutoCloseable {
       throw LanceCodecException.internal("layout " + layout.name() + " returned a " + encoded.layout().getClass().getName()
           + ", which is not one of its page encodings");
     }
-    pb.setLength(n).setPriority(columnRows[c]).setEncoding(direct(encoded.layout()));
+    if (layout.rows(encoded.layout(), encoded.numRows()) != n) {
+      throw LanceCodecException.internal("layout " + layout.name() + " stores " + encoded.numRows() + " rows for a page of " + n);
+    }
+    pb.setLength(encoded.numRows()).setPriority(columnRows[c]).setEncoding(direct(encoded.layout()));
     metadata.get(c).addPages(pb);
     columnRows[c] += n;
   }

@@ -38,7 +38,20 @@ public interface LayoutPlugin {
   /** Encodes one page; the layout message returned is an instance of a {@link #pageEncodings()} class. */
   EncodedPage encode(PageInput page, LayoutContext context);
 
-  /** Opens a page whose encoding message {@code page} is of a class in {@link #pageEncodings()}. */
+  /**
+   * The rows of a page whose metadata stores {@code storedRows}, from its encoding message alone
+   * (before the page is opened): the same count for most pages, but a 2.3 page with sparse
+   * fixed-size-list layers stores its rows times their dimensions. CORRUPT when the two cannot
+   * agree (a stored count that the dimensions do not divide).
+   */
+  default long rows(Message page, long storedRows) {
+    return storedRows;
+  }
+
+  /**
+   * Opens a page whose encoding message {@code page} is of a class in {@link #pageEncodings()};
+   * {@code numRows} is the count its metadata stores (see {@link #rows}).
+   */
   PageDecoder open(Message page, PageSource source, long numRows, LayoutContext context);
 
   /**

@@ -6,6 +6,7 @@ import io.lancecodec.format.pb.v21.PageLayout;
 import io.lancecodec.format.pb.v21.RepDefLayer;
 import io.lancecodec.layout.physical.LevelSink;
 import io.lancecodec.layout.physical.Levels;
+import io.lancecodec.layout.physical.PageValues;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
@@ -69,64 +70,9 @@ final class ConstantPage {
 
   /** The scalar if every valid value of a flat page equals it (at least one valid), else null. */
   static byte[] constantValue(PageInput page) {
-    return constantValue(page.values(), page.defLevels());
+    return PageValues.constantValue(page.values(), page.defLevels());
   }
 
-  /**
-   * The scalar if every valid value equals it (at least one valid), else null; {@code def} has
-   * one level per value (0 = valid) or is null when all are valid.
-   */
-  static byte[] constantValue(DataBlock values, short[] def) {
-    int n = LanceCodecException.checkedInt(values.numValues(), "page values");
-    byte[] first = null;
-    if (values instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0) {
-      int w = fw.bitsPerValue() / 8;
-      byte[] d = fw.data();
-      int firstIdx = -1;
-      for (int i = 0; i < n; i++) {
-        if (def != null && def[i] != 0) {
-          continue;
-        }
-        if (firstIdx < 0) {
-          firstIdx = i;
-        } else if (!Arrays.equals(d, i * w, i * w + w, d, firstIdx * w, firstIdx * w + w)) {
-          return null;
-        }
-      }
-      return firstIdx < 0 ? null : Arrays.copyOfRange(d, firstIdx * w, firstIdx * w + w);
-    }
-    if (values instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == 1) {
-      int seen = -1;
-      for (int i = 0; i < n; i++) {
-        if (def != null && def[i] != 0) {
-          continue;
-        }
-        int bit = (fw.data()[i >>> 3] >> (i & 7)) & 1;
-        if (seen < 0) {
-          seen = bit;
-        } else if (bit != seen) {
-          return null;
-        }
-      }
-      return seen < 0 ? null : new byte[] {(byte) seen};
-    }
-    if (values instanceof DataBlock.VariableWidth vw) {
-      for (int i = 0; i < n; i++) {
-        if (def != null && def[i] != 0) {
-          continue;
-        }
-        int s = (int) vw.offset(i);
-        int e = (int) vw.offset(i + 1);
-        if (first == null) {
-          first = Arrays.copyOfRange(vw.data(), s, e);
-        } else if (!Arrays.equals(vw.data(), s, e, first, 0, first.length)) {
-          return null;
-        }
-      }
-      return first;
-    }
-    return null;
-  }
 
   static EncodedPage encode(PageInput page, byte[] scalar) {
     ConstantLayout.Builder layout = ConstantLayout.newBuilder().addAllLayers(V21Grammar.toProto(page.layers()));

@@ -8,6 +8,7 @@ import io.lancecodec.layout.physical.FullZipSpec;
 import io.lancecodec.layout.physical.Levels;
 import io.lancecodec.layout.physical.MiniBlockPageDecoder;
 import io.lancecodec.layout.physical.MiniBlockSpec;
+import io.lancecodec.layout.physical.PageValues;
 import io.lancecodec.layout.physical.PhysicalPage;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
@@ -93,7 +94,7 @@ public final class LegacyLayoutPlugin implements LayoutPlugin {
       return ConstantPage.complexAllNull(page, ctx);
     }
     if (ctx.version().atLeast(FileVersion.V2_2)) {
-      byte[] scalar = ConstantPage.constantValue(page.values(), DensePages.valueLevels(page));
+      byte[] scalar = PageValues.constantValue(page.values(), PageValues.valueLevels(page));
       if (scalar != null) {
         return ConstantPage.encode(page, scalar);
       }

@@ -40,7 +40,7 @@ public final class DensePages {
       // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
       boolean nested = Levels.nested(page.layers());
       DictionaryEncoder.Result dict =
-          DictionaryEncoder.tryEncode(page.values(), nested ? valueLevels(page) : page.defLevels(), page.options(), ctx.version());
+          DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version());
       if (dict != null) {
         PhysicalPage<MiniBlockSpec> withDict = MiniBlockPageEncoder.encode(page, ctx, dict);
         if (nested || dict.referencePolicy()) {
@@ -64,7 +64,7 @@ public final class DensePages {
   /** Mini-block or full-zip, by the widest value unless the field forces one. */
   private static PhysicalPage<?> encodeValues(PageInput page, LayoutContext ctx) {
     Optional<StructuralEncoding> forced = page.options().structuralEncoding();
-    long widest = maxValueBytes(page.values());
+    long widest = PageValues.maxValueBytes(page.values());
     boolean fullZip = forced.map(s -> s == StructuralEncoding.FULLZIP).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
     if (page.values() instanceof DataBlock.Struct packed) {
       // Packed structs: fixed-width children always chunk (the reference has no full-zip form
@@ -93,25 +93,6 @@ public final class DensePages {
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
   }
 
-  /** One level per value (0 = valid item), from a nested page's levels: those that carry a value. */
-  public static short[] valueLevels(PageInput page) {
-    short[] def = page.defLevels();
-    if (def == null) {
-      return null;
-    }
-    int maxVisible = Levels.maxVisibleDef(page.layers());
-    short[] out = new short[LanceCodecException.checkedInt(page.values().numValues(), "values")];
-    int v = 0;
-    for (short d : def) {
-      if ((d & 0xFFFF) <= maxVisible) {
-        if (v == out.length) {
-          throw LanceCodecException.internal("levels name more values than the page holds");
-        }
-        out[v++] = d;
-      }
-    }
-    return out;
-  }
 
 
   /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
@@ -152,25 +133,5 @@ public final class DensePages {
         && items % 8 == 0;
   }
 
-  public static long maxValueBytes(DataBlock block) {
-    if (block instanceof DataBlock.FixedWidth fw) {
-      return fw.bitsPerValue() / 8;
-    }
-    if (block instanceof DataBlock.FixedSizeList fsl) {
-      return maxValueBytes(fsl.child()) * fsl.dimension();
-    }
-    if (block instanceof DataBlock.Nullable nb) {
-      // like the reference's statistic, item validity does not count towards the width
-      return maxValueBytes(nb.data());
-    }
-    if (block instanceof DataBlock.VariableWidth vw) {
-      long max = 0;
-      for (int i = 0; i < vw.numValues(); i++) {
-        max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
-      }
-      return max;
-    }
-    return 0;
-  }
 
 }

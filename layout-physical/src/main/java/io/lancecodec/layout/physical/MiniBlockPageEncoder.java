@@ -32,6 +32,18 @@ public final class MiniBlockPageEncoder {
 
   private MiniBlockPageEncoder() {}
 
+  /**
+   * How the errors start that say a chunk's levels overflow the grammar's u16 counts and sizes
+   * (many empty or null lists around few values): 2.1/2.2 cannot store such a page as mini-blocks,
+   * 2.3 stores its structure sparse instead.
+   */
+  private static final String LEVEL_BUDGET = "mini-block: structural budget: ";
+
+  /** Whether {@code e} is the mini-block encoder's structural-budget overflow. */
+  public static boolean exceedsLevelBudget(LanceCodecException e) {
+    return e.kind() == LanceCodecException.Kind.UNSUPPORTED && e.getMessage().startsWith(LEVEL_BUDGET);
+  }
+
   public static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx) {
     return encode(page, ctx, null);
   }
@@ -91,7 +103,7 @@ public final class MiniBlockPageEncoder {
         repBytes = enc.data();
         repEncoding = enc.encoding();
         if (repBytes.length > 0xFFFF) {
-          throw LanceCodecException.unsupported("mini-block: rep levels of a chunk exceed 64 KiB");
+          throw LanceCodecException.unsupported(LEVEL_BUDGET + "rep levels of a chunk exceed 64 KiB");
         }
         indexChunk(rep, l0, l1, k, last, maxRep, stride, repIndex);
       }
@@ -101,12 +113,12 @@ public final class MiniBlockPageEncoder {
         defBytes = enc.data();
         defEncoding = enc.encoding();
         if (defBytes.length > 0xFFFF) {
-          throw LanceCodecException.unsupported("mini-block: def levels of a chunk exceed 64 KiB");
+          throw LanceCodecException.unsupported(LEVEL_BUDGET + "def levels of a chunk exceed 64 KiB");
         }
       }
       int numLevels = rep != null || def != null ? l1 - l0 : 0;
       if (numLevels > 0xFFFF) {
-        throw LanceCodecException.unsupported("mini-block: a chunk holds " + numLevels + " levels, more than a u16 counts");
+        throw LanceCodecException.unsupported(LEVEL_BUDGET + "a chunk holds " + numLevels + " levels, more than a u16 counts");
       }
       int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
       int size = pad8(header);
