@@ -64,9 +64,7 @@ final class Bitpack23 {
     }
     Plan23 best = Leaf23.best(family, counts, bits, ROOT_LEAVES);
     best = Leaf23.better(best, Delta23.plan(family, counts, bits));
-    if (hasRuns(family)) {
-      best = Leaf23.better(best, Rle23.plan(family, counts, bits));
-    }
+    best = Leaf23.better(best, Rle23.plan(family, counts, bits));
     best = Leaf23.better(best, Dictionary23.plan(family, counts, bits));
     Plan23 plan = best;
     BlockCompressor c = b -> {
@@ -86,15 +84,6 @@ final class Bitpack23 {
       }
     }
     return true;
-  }
-
-  private static boolean hasRuns(List<long[]> family) {
-    for (long[] v : family) {
-      if (Rle23.runCount(v, v.length) < v.length) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static String name(CompressiveEncoding e) {

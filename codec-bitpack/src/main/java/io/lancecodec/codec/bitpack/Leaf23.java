@@ -172,8 +172,11 @@ final class Leaf23 {
     return best;
   }
 
-  /** The cheaper of two plans; the incumbent (earlier in the tie order) on equal bytes. */
+  /** The cheaper of two plans (either may be null: none); the incumbent (earlier in the tie order) on equal bytes. */
   static <P extends Plan23> P better(P incumbent, P candidate) {
+    if (candidate == null) {
+      return incumbent;
+    }
     return incumbent == null || candidate.bytes() < incumbent.bytes() ? candidate : incumbent;
   }
 }
