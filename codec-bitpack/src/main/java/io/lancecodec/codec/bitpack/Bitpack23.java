@@ -31,7 +31,8 @@ import java.util.Set;
  * the block alone) with exact payload sizes and offers the smallest: a root leaf (Range,
  * out-of-line or inline bit-packing), Delta over its best leaf, RLE over two leaves, or a
  * dictionary over two leaves; ties go to that order. Constant and Flat are the runtime's offers,
- * so a family of one repeated value is declined here.
+ * so a family of one repeated value is declined here, and so is a best plan no smaller than Flat
+ * (the same bytes under a more complex descriptor would win the runtime's tie by name).
  */
 final class Bitpack23 {
   private static final Set<Leaf23.Kind> ROOT_LEAVES =
@@ -52,7 +53,9 @@ final class Bitpack23 {
     List<DataBlock.FixedWidth> members = context.family().isEmpty() ? List.of(fw) : context.family();
     List<long[]> family = new ArrayList<>(members.size());
     int[] counts = new int[members.size()];
+    long flatBytes = 0;
     for (int m = 0; m < members.size(); m++) {
+      flatBytes += members.get(m).usedBytes();
       if (members.get(m).bitsPerValue() != bits || members.get(m).numValues() == 0) {
         return Optional.empty();
       }
@@ -66,6 +69,9 @@ final class Bitpack23 {
     best = Leaf23.better(best, Delta23.plan(family, counts, bits));
     best = Leaf23.better(best, Rle23.plan(family, counts, bits));
     best = Leaf23.better(best, Dictionary23.plan(family, counts, bits));
+    if (best == null || best.bytes() >= flatBytes) {
+      return Optional.empty();
+    }
     Plan23 plan = best;
     BlockCompressor c = b -> {
       long[] v = Seq.toLongs((DataBlock.FixedWidth) b);

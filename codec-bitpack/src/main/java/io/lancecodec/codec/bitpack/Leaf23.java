@@ -23,8 +23,11 @@ import java.util.Set;
  * <p>Ties go to the earlier kind in {@link Kind}'s order, so choices are deterministic.
  */
 final class Leaf23 {
-  /** The leaves, in the order ties are broken: metadata before payload, then by decoding cost. */
-  enum Kind { CONSTANT, RANGE, OUT_OF_LINE, INLINE, FLAT }
+  /**
+   * The leaves, in the order ties are broken: metadata before payload, then by decoding cost (an
+   * out-of-line block whose only group is a raw tail has Flat's bytes, and Flat is simpler).
+   */
+  enum Kind { CONSTANT, RANGE, FLAT, OUT_OF_LINE, INLINE }
 
   static final Set<Kind> ALL = EnumSet.allOf(Kind.class);
 
@@ -160,14 +163,14 @@ final class Leaf23 {
     if (range && allowed.contains(Kind.RANGE)) {
       best = better(best, new Plan(Kind.RANGE, bits, 0, 0, first, step, false));
     }
+    if (allowed.contains(Kind.FLAT)) {
+      best = better(best, new Plan(Kind.FLAT, bits, total * wb, 0, 0, 0, false));
+    }
     if (maxWidth > 0 && maxWidth < bits && allowed.contains(Kind.OUT_OF_LINE)) {
       best = better(best, new Plan(Kind.OUT_OF_LINE, bits, ool, maxWidth, 0, 0, false));
     }
     if (allowed.contains(Kind.INLINE)) {
       best = better(best, new Plan(Kind.INLINE, bits, inline, 0, 0, 0, false));
-    }
-    if (allowed.contains(Kind.FLAT)) {
-      best = better(best, new Plan(Kind.FLAT, bits, total * wb, 0, 0, 0, false));
     }
     return best;
   }
