@@ -65,7 +65,12 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
       return legacy;
     }
     MiniBlockCompressed generic = generic(vw, families);
-    return generic != null && serializedBytes(generic) < serializedBytes(legacy) ? generic : legacy;
+    return generic != null && preferGeneric(serializedBytes(generic), serializedBytes(legacy)) ? generic : legacy;
+  }
+
+  /** The spec's rule: the generic form only when strictly smaller; a tie keeps the legacy bytes. */
+  static boolean preferGeneric(long genericBytes, long legacyBytes) {
+    return genericBytes < legacyBytes;
   }
 
   /** What a 2.3 page spends on these chunks: headers, metadata words, padded buffers, and the descriptor. */
@@ -73,7 +78,7 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
     return MiniBlocks.storedBytes(c, FileVersion.V2_3) + c.encoding().getSerializedSize();
   }
 
-  private MiniBlockCompressed legacy(DataBlock.VariableWidth vw, Message encoding) {
+  MiniBlockCompressed legacy(DataBlock.VariableWidth vw, Message encoding) {
     int width = vw.bitsPerOffset() / 8;
     int numOffsets = (int) vw.numValues() + 1;
     List<MiniBlockChunk> chunks = new ArrayList<>();
@@ -114,7 +119,7 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
    * offers measured on all chunks' offsets; null when no codec other than Flat (the legacy signal)
    * is offered.
    */
-  private static MiniBlockCompressed generic(DataBlock.VariableWidth vw, GenericBlocks.FamilyEncoder families) {
+  static MiniBlockCompressed generic(DataBlock.VariableWidth vw, GenericBlocks.FamilyEncoder families) {
     int bits = vw.bitsPerOffset();
     int width = bits / 8;
     int numOffsets = (int) vw.numValues() + 1;
