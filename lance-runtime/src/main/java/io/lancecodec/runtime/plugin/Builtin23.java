@@ -266,7 +266,8 @@ final class Builtin23 {
           throw LanceCodecException.corrupt("constant: " + numValues + " values");
         }
         int wb = scalar.length;
-        int size = LanceCodecException.checkedInt(Math.multiplyHigh(numValues, wb) == 0 ? numValues * wb : -1, "constant block size");
+        // wb is at most 32, so the product of a count below 2^31 fits a long
+        int size = LanceCodecException.checkedInt(numValues > Integer.MAX_VALUE ? -1 : numValues * wb, "constant block size");
         byte[] out = new byte[size];
         if (wb == 4) {
           int v = LittleEndian.getInt(scalar, 0);

@@ -140,9 +140,20 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
       }
       start = end;
     }
-    List<Encoded<byte[]>> encoded = families.encodeFamily(
-        members, e -> !e.hasFlat(), r -> serializedBytes(assemble(vw, bounds, r)));
+    List<Encoded<byte[]>> encoded = families.encodeFamily(members, e -> !e.hasFlat(), r -> serializedBytes(vw, bounds, r));
     return encoded == null ? null : assemble(vw, bounds, encoded);
+  }
+
+  /** {@link #serializedBytes(MiniBlockCompressed)} of what {@link #assemble} would build, without building it. */
+  private static long serializedBytes(DataBlock.VariableWidth vw, List<int[]> bounds, List<Encoded<byte[]>> offsets) {
+    boolean payload = offsets.get(0).data().length > 0;
+    long perChunk = MiniBlocks.headerBytes(payload ? 2 : 1, FileVersion.V2_3) + MiniBlocks.metadataWordBytes(FileVersion.V2_3);
+    long total = Builtin23.variable((CompressiveEncoding) offsets.get(0).encoding()).getSerializedSize();
+    for (int k = 0; k < bounds.size(); k++) {
+      long dataBytes = vw.offset(bounds.get(k)[1]) - vw.offset(bounds.get(k)[0]);
+      total += perChunk + MiniBlocks.pad8(dataBytes) + (payload ? MiniBlocks.pad8((long) offsets.get(k).data().length) : 0);
+    }
+    return total;
   }
 
   /** Chunks of offset payloads (when the codec has them) and value bytes, under one Variable descriptor. */

@@ -114,6 +114,9 @@ class VariableMiniBlock23Test {
     MiniBlockCompressed generic = VariableMiniBlock.generic(vw, new VariableMiniBlockFamilies());
     assertNotNull(generic);
     boolean chosenGeneric = !offsets(c).hasFlat();
+    // the size the writer compared is the size of what it writes
+    assertEquals(VariableMiniBlock.serializedBytes(c), io.lancecodec.spi.MiniBlocks.storedBytes(c, io.lancecodec.spi.FileVersion.V2_3)
+        + c.encoding().getSerializedSize());
     assertEquals(VariableMiniBlock.serializedBytes(generic) < VariableMiniBlock.serializedBytes(legacy), chosenGeneric,
         "generic " + VariableMiniBlock.serializedBytes(generic) + " vs legacy " + VariableMiniBlock.serializedBytes(legacy));
     if (chosenGeneric) {
