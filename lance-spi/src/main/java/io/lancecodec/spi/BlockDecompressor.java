@@ -8,6 +8,28 @@ public interface BlockDecompressor {
   DataBlock decompress(byte[] data, long numValues);
 
   /**
+   * The width in bits of the values this decoder produces, fixed by its encoding alone, or 0 when
+   * the encoding does not fix one (a 2.3 Constant without a value, the empty sequence, whose width
+   * is its container's) or the decoder does not say. 2.3 composite codecs compare their children's
+   * widths with their own through this before decoding anything; a generic unsigned block's
+   * container compares the root's with the width it supplies.
+   */
+  default int bitsPerValue() {
+    return 0;
+  }
+
+  /**
+   * Whether the encoding reads a payload buffer. False for metadata-only encodings (2.3 Constant,
+   * Range, Delta over a metadata-only child, a block Dictionary of two): no buffer is stored for
+   * them, their container passes an empty array, and they reject anything else as CORRUPT. A 2.3
+   * container of generic unsigned blocks learns from this how many buffers (zero or one) a
+   * sequence consumes, before reading them.
+   */
+  default boolean consumesPayload() {
+    return true;
+  }
+
+  /**
    * The most bytes a valid buffer of {@code numValues} values can take, or -1 when the value
    * count does not bound it; a wrapping codec refuses a larger declared size before allocating.
    */

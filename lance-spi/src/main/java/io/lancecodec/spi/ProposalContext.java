@@ -1,5 +1,6 @@
 package io.lancecodec.spi;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,6 +15,19 @@ public interface ProposalContext {
   FieldOptions options();
 
   FileVersion version();
+
+  /**
+   * The blocks that will share one encoding descriptor with the block proposed for (that block
+   * first), or empty when it stands alone. Only 2.3 generic unsigned blocks (u32 or u64
+   * fixed-width values) come in families: the offsets of every mini-block chunk of a page, which
+   * one {@code Variable.offsets} descriptor describes. An offer for a family covers all of it: its
+   * bytes are the members' payloads together, and its compressor gives every member the same
+   * descriptor (a bit width chosen for the widest member, say). A plugin that cannot describe
+   * every member with one descriptor declines; the runtime checks that the descriptors agree.
+   */
+  default List<DataBlock.FixedWidth> family() {
+    return List.of();
+  }
 
   /** The best mini-block offer for {@code block} from every plugin not already asking. */
   Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block);

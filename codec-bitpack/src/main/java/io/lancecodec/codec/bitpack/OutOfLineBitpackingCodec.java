@@ -83,6 +83,11 @@ final class OutOfLineBitpackingCodec {
     }
 
     @Override
+    public int bitsPerValue() {
+      return bits;
+    }
+
+    @Override
     public DataBlock decompress(byte[] data, long numValues) {
       int wb = bits / 8;
       int n = LanceCodecException.checkedInt(numValues, "bitpack-ool value count");

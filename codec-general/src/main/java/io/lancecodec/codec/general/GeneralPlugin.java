@@ -31,7 +31,9 @@ import java.util.Set;
  * 2.1/2.2 grammar. It proposes only where the reference compresses: when the field asks
  * ({@code lance-encoding:compression}), for 2.2 block buffers over 32 KiB, and for full-zip
  * pages with values over 32 KiB. Proposals compress for real and report the exact size; the
- * compressor keeps that result, so the page is not compressed twice.
+ * compressor keeps that result, so the page is not compressed twice. In 2.3 it provides
+ * {@code General(Flat)} for generic unsigned blocks ({@link General23}); its 2.3 mini-block and
+ * per-value forms are not written yet.
  */
 public final class GeneralPlugin implements CodecPlugin {
   private static final System.Logger LOG = System.getLogger(GeneralPlugin.class.getName());
@@ -43,12 +45,13 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Set<FileVersion> fileVersions() {
-    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3);
   }
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(General.class, io.lancecodec.format.pb.v21.ByteStreamSplit.class);
+    return Set.of(General.class, io.lancecodec.format.pb.v21.ByteStreamSplit.class,
+        io.lancecodec.format.pb.v23.General.class);
   }
 
   /** The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise. */
@@ -84,6 +87,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+    if (context.version() == FileVersion.V2_3) {
+      return Optional.empty(); // no 2.1 message may end up in a 2.3 file
+    }
     Optional<Scheme> scheme = requested(context.options());
     // Like the reference, only plain fixed- and variable-width pages are wrapped (fixed-size
     // lists and packed structs stay as their own codec writes them).
@@ -123,7 +129,7 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
-    if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0) {
+    if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0 || context.version() == FileVersion.V2_3) {
       return Optional.empty();
     }
     FieldOptions options = context.options();
@@ -153,6 +159,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
+    if (context.version() == FileVersion.V2_3) {
+      return General23.proposeBlock(block, context);
+    }
     if (!context.version().atLeast(FileVersion.V2_2)
         || !(block instanceof DataBlock.FixedWidth || block instanceof DataBlock.VariableWidth)
         || block.numValues() == 0) {
@@ -213,6 +222,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public BlockDecompressor openBlock(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.General g) {
+      return General23.openBlock(g, children);
+    }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
       return new GeneralBlock.Decompressor(codec(g), children.block(inner));
@@ -222,6 +234,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.General g) {
+      return Optional.of(General23.describe(g, children));
+    }
     if (node instanceof General g) {
       BufferCompression c = g.getCompression();
       String scheme = Scheme.name(c.getSchemeValue()) + (c.hasLevel() ? " " + c.getLevel() : "");

@@ -30,7 +30,8 @@ import java.util.Set;
 /**
  * The uncompressed encodings every runtime carries (Flat, Variable, Constant), so a bare
  * runtime without codec jars can always write files and read uncompressed ones. Their
- * proposals estimate the raw size, which every real codec has to beat.
+ * proposals estimate the raw size, which every real codec has to beat. The 2.3 grammar's
+ * messages and proposals for 2.3 files are handled by {@link Builtin23}.
  */
 public final class BuiltinCodecs implements CodecPlugin {
   @Override
@@ -40,18 +41,23 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Set<FileVersion> fileVersions() {
-    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3);
   }
 
   @Override
   public Set<Class<? extends Message>> decodes() {
     return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class,
-        io.lancecodec.format.pb.v21.PackedStruct.class, io.lancecodec.format.pb.v21.VariablePackedStruct.class);
+        io.lancecodec.format.pb.v21.PackedStruct.class, io.lancecodec.format.pb.v21.VariablePackedStruct.class,
+        io.lancecodec.format.pb.v23.Flat.class, io.lancecodec.format.pb.v23.Constant.class,
+        io.lancecodec.format.pb.v23.Variable.class);
   }
 
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     FileVersion version = context.version();
+    if (version == FileVersion.V2_3) {
+      return Builtin23.proposeMiniBlock(block, context);
+    }
     if (block instanceof DataBlock.FixedWidth fw) {
       return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, version), new FlatMiniBlock(), block));
     }
@@ -81,6 +87,10 @@ public final class BuiltinCodecs implements CodecPlugin {
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
     FileVersion version = context.version();
+    if (version == FileVersion.V2_3) {
+      // full-zip values of 2.3 are not written yet: no 2.1 message may end up in a 2.3 file
+      return Optional.empty();
+    }
     if (block instanceof DataBlock.FixedWidth fw) {
       PerValueCompressor c = b -> new Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
       return Optional.of(Proposal.estimated("flat", fw.usedBytes(), c, block));
@@ -113,6 +123,9 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
+    if (context.version() == FileVersion.V2_3) {
+      return Builtin23.proposeBlock(block, context);
+    }
     if (block instanceof DataBlock.FixedWidth fw) {
       int bits = fw.bitsPerValue();
       BlockCompressor c =
@@ -200,6 +213,9 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (Builtin23.owns(node)) {
+      return Builtin23.openMiniBlock(node, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v21.FixedSizeList f) {
       FslShape shape = FslShape.parse(f);
       if (shape.plain()) {
@@ -269,6 +285,9 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public BlockDecompressor openBlock(Message node, Decoders children) {
+    if (Builtin23.owns(node)) {
+      return Builtin23.openBlock(node, children);
+    }
     if (node instanceof Flat f) {
       checkNoBufferCompression(f.hasData(), "Flat");
       int bits = bitsOf(f);
@@ -322,6 +341,9 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (Builtin23.owns(node)) {
+      return Builtin23.describe(node, children);
+    }
     if (node instanceof Flat f) {
       return Optional.of(EncodingSummary.of("flat", String.valueOf(f.getBitsPerValue())));
     }

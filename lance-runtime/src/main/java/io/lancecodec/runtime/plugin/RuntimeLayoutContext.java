@@ -83,6 +83,27 @@ public final class RuntimeLayoutContext implements LayoutContext {
     return best(values, options, CodecPlugin::proposeBlock, "block").result();
   }
 
+  /** 2.3 only: the registry's smallest offer inside the generic grammar ({@link GenericBlocks#encode}). */
+  @Override
+  public Encoded<byte[]> compressUnsigned(DataBlock.FixedWidth values, FieldOptions options) {
+    requireV23();
+    return GenericBlocks.encode(registry, values, options);
+  }
+
+  @Override
+  public BlockDecompressor unsignedBlock(Message encoding, int bitsPerValue) {
+    if (bitsPerValue != 32 && bitsPerValue != 64) {
+      throw LanceCodecException.internal("generic unsigned blocks are 32 or 64 bits wide, not " + bitsPerValue);
+    }
+    return GenericBlocks.open(registry.decoders(), encoding, bitsPerValue);
+  }
+
+  private void requireV23() {
+    if (version != FileVersion.V2_3) {
+      throw LanceCodecException.internal("generic unsigned blocks belong to 2.3, this file is " + version);
+    }
+  }
+
   @Override
   public BlockCompressor levelsFor(DataBlock levels) {
     Compressor<Encoded<byte[]>> c = best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels").compressor();
@@ -126,8 +147,11 @@ public final class RuntimeLayoutContext implements LayoutContext {
     return Optional.ofNullable(best);
   }
 
-  /** The context handed to one plugin; its inner offers exclude that plugin. */
-  private final class Context implements ProposalContext {
+  /**
+   * The context handed to one plugin; its inner offers exclude that plugin. In 2.3 it also encodes
+   * families of generic unsigned blocks (the built-in Variable's offsets) with every 2.3 plugin.
+   */
+  private final class Context implements ProposalContext, GenericBlocks.FamilyEncoder {
     private final Stats stats;
     private final FieldOptions options;
     private final Set<CodecPlugin> chain;
@@ -166,6 +190,14 @@ public final class RuntimeLayoutContext implements LayoutContext {
     @Override
     public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
       return offer(block, options, chain, CodecPlugin::proposeBlock);
+    }
+
+    @Override
+    public java.util.List<Encoded<byte[]>> encodeFamily(java.util.List<DataBlock.FixedWidth> family,
+        java.util.function.Predicate<io.lancecodec.format.pb.v23.CompressiveEncoding> allowed,
+        java.util.function.ToLongFunction<java.util.List<Encoded<byte[]>>> cost) {
+      requireV23();
+      return GenericBlocks.encodeFamily(registry, family, options, allowed, cost);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.lancecodec.spi.layout;
 
 import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
@@ -24,6 +25,28 @@ public interface LayoutContext extends Decoders {
 
   /** A whole buffer of values compressed as one block, e.g. a page's dictionary. */
   Encoded<byte[]> compressBlock(DataBlock values, FieldOptions options);
+
+  /**
+   * A 2.3 generic unsigned block: {@code values} (u32 or u64) encoded by the smallest offer of the
+   * registry's plugins within the generic block grammar (one composite root at most over leaves;
+   * General only when {@code options} ask for it). The payload is empty exactly when the encoding
+   * is metadata-only, and then no buffer is stored for it; an empty sequence is a Constant without
+   * a value. For sparse structural sequences (positions and counts) and similar containers.
+   */
+  default Encoded<byte[]> compressUnsigned(DataBlock.FixedWidth values, FieldOptions options) {
+    throw io.lancecodec.spi.LanceCodecException.unsupported("this layout context has no 2.3 generic unsigned blocks");
+  }
+
+  /**
+   * The decoder of a 2.3 generic unsigned block of {@code bitsPerValue} (32 or 64) bits, the width
+   * its container supplies: CORRUPT at once when the tree leaves the generic grammar or declares
+   * another width. Its {@link BlockDecompressor#consumesPayload} says whether one buffer belongs to
+   * the sequence; {@code decompress(payload, cardinality)} (an empty array when none belongs)
+   * returns exactly that many values of that width or fails with CORRUPT.
+   */
+  default BlockDecompressor unsignedBlock(com.google.protobuf.Message encoding, int bitsPerValue) {
+    throw io.lancecodec.spi.LanceCodecException.unsupported("this layout context has no 2.3 generic unsigned blocks");
+  }
 
   /**
    * The block compressor for the repetition or definition levels (u16 values) of a page,

@@ -1,0 +1,103 @@
+package io.lancecodec.codec.bitpack;
+
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+
+/**
+ * 2.3 InlineBitpacking as a block of any length: the mini-block chunk of {@link
+ * InlineBitpackingCodec} repeated, one per 1024 values, back to back (a T-bit word holding the
+ * group's width W, then {@code 128 * W} bytes of FastLanes words; the last group zero-padded to
+ * 1024 values before packing). The payload must be exactly the groups: no byte before, between
+ * or after them.
+ */
+final class InlineBlock23 {
+  static final int GROUP = InlineBitpackingCodec.CHUNK;
+
+  private InlineBlock23() {}
+
+  /** Payload bytes of the first {@code n} values of {@code v} ({@code bits}-bit). */
+  static long size(long[] v, int n, int bits) {
+    long total = 0;
+    for (int start = 0; start < n; start += GROUP) {
+      int end = Math.min(n, start + GROUP);
+      long or = 0;
+      for (int i = start; i < end; i++) {
+        or |= v[i];
+      }
+      total += bits / 8 + 128L * Seq.width(or);
+    }
+    return total;
+  }
+
+  /** Packs {@code n} little-endian {@code bits}-bit values of {@code data}. */
+  static byte[] pack(byte[] data, int n, int bits) {
+    InlineBitpackingCodec.ChunkPacker packer = new InlineBitpackingCodec.ChunkPacker(data, bits);
+    int groups = (n + GROUP - 1) / GROUP;
+    int[] widths = new int[groups];
+    long size = 0;
+    for (int g = 0; g < groups; g++) {
+      widths[g] = packer.width(g * GROUP, Math.min(GROUP, n - g * GROUP));
+      size += InlineBitpackingCodec.chunkBytes(bits, widths[g]);
+    }
+    byte[] out = new byte[LanceCodecException.checkedInt(size, "inline bitpack payload")];
+    int pos = 0;
+    for (int g = 0; g < groups; g++) {
+      pos += packer.pack(g * GROUP, Math.min(GROUP, n - g * GROUP), widths[g], out, pos);
+    }
+    return out;
+  }
+
+  static final class Decompressor implements BlockDecompressor {
+    private final int bits;
+
+    Decompressor(int bits) {
+      this.bits = bits;
+    }
+
+    @Override
+    public int bitsPerValue() {
+      return bits;
+    }
+
+    @Override
+    public long maxBytes(long numValues) {
+      return (numValues + GROUP - 1) / GROUP * InlineBitpackingCodec.chunkBytes(bits, bits);
+    }
+
+    @Override
+    public DataBlock decompress(byte[] data, long numValues) {
+      int wb = bits / 8;
+      int n = LanceCodecException.checkedInt(numValues, "bitpack value count");
+      long groups = (n + (long) GROUP - 1) / GROUP;
+      // every group has at least its width word, at most a full-width one: checked before allocating
+      if (data.length < groups * wb || data.length > maxBytes(n)) {
+        throw LanceCodecException.corrupt("bitpack: " + data.length + " bytes cannot hold " + groups + " groups of " + bits + "-bit values");
+      }
+      byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "bitpack output size")];
+      int pos = 0;
+      for (int g = 0; g < groups; g++) {
+        if (data.length - pos < wb) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " at byte " + pos + " has no width word");
+        }
+        long width = LittleEndian.getUnsigned(data, pos, wb);
+        if (width > bits) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " declares bit width " + width + ", above " + bits);
+        }
+        int len = InlineBitpackingCodec.chunkBytes(bits, (int) width);
+        if (len > data.length - pos) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " of width " + width + " needs " + len
+              + " bytes, " + (data.length - pos) + " remain");
+        }
+        int count = Math.min(GROUP, n - g * GROUP);
+        InlineBitpackingCodec.unpackChunk(data, pos, len, bits, count, out, g * GROUP * wb);
+        pos += len;
+      }
+      if (pos != data.length) {
+        throw LanceCodecException.corrupt("bitpack: " + (data.length - pos) + " bytes after the last group");
+      }
+      return new DataBlock.FixedWidth(out, bits, numValues);
+    }
+  }
+}
