@@ -383,7 +383,6 @@ class MainTest {
     assertOneLineError(1, "is a directory", "inspect", dir.toString());
     assertOneLineError(1, "is a Lance file", "write", lance21.toString(), dir.resolve("x.lance").toString());
     assertOneLineError(1, "does not exist", "write", arrow.toString(), dir.resolve("no/such/dir/x.lance").toString());
-    assertOneLineError(1, "writing version 2.3 needs a layout plugin for it", "write", arrow.toString(), dir.resolve("v23.lance").toString(), "--version", "2.3");
 
     Path text = dir.resolve("text.arrow");
     Files.writeString(text, "date,precipitation\n2012-01-01,0.0\n");

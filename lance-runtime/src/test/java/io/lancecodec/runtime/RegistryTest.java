@@ -36,7 +36,7 @@ class RegistryTest {
   @Test
   void discoversPluginsSortedByName() {
     CodecRegistry r = CodecRegistry.discover();
-    assertEquals(List.of("codec bitpack", "codec builtin", "layout legacy"),
+    assertEquals(List.of("codec bitpack", "codec builtin", "layout legacy", "layout planar"),
         r.plugins().stream().map(p -> p.kind() + " " + p.name()).toList());
   }
 
