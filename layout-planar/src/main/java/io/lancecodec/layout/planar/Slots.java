@@ -153,71 +153,100 @@ final class Slots {
   }
 
   /**
-   * Wraps {@code leaf} (the leaves of value slots {@code valueRanges}) into the fixed-size lists of
-   * the shape's value layers, with the validity of their children; without such layers, the leaf.
+   * The rows the runtime reads fixed-size lists from, for value slots {@code valueRanges} whose
+   * leaves are {@code leaf}: without validity below the lists' own, each row is its leaf bytes;
+   * otherwise each row is the validity of every level's items (outer level first, one bit per
+   * item, each level rounded up to bytes, 1 = valid) followed by the leaf values (booleans as bits).
+   * Without fixed-size-list layers, {@code leaf} itself.
    */
   static DataBlock fold(DataBlock leaf, SparseShape shape, long[] valueRanges) {
     List<SparseShape.Layer> layers = shape.valueLayers();
     if (layers.isEmpty()) {
       return leaf;
     }
-    // the scale of each layer's parent domain relative to the value slots
-    int f = 0;
-    long[] scale = new long[layers.size()];
-    long s = 1;
+    // level l's validity: the next fixed-size list's own, or (last level) the leaves'
+    List<Long> items = new ArrayList<>();
+    List<Validity> valid = new ArrayList<>();
+    List<Integer> domains = new ArrayList<>();
+    long product = 1;
     for (int i = 0; i < layers.size(); i++) {
-      scale[i] = s;
-      if (layers.get(i).kind() == SparseShape.Kind.FIXED_SIZE_LIST) {
-        s *= layers.get(i).dimension();
-        f++;
-      }
-    }
-    DataBlock block = leaf;
-    for (int i = layers.size() - 1; i >= 0; i--) {
       SparseShape.Layer l = layers.get(i);
-      long slots = 0;
-      for (int r = 0; r < valueRanges.length; r += 2) {
-        slots += (valueRanges[r + 1] - valueRanges[r]) * scale[i];
-      }
-      if (l.kind() == SparseShape.Kind.VALIDITY) {
-        // validity of the leaves (after the last fixed-size list)
-        block = nullable(block, l.validity(), l.parentSize(), valueRanges, scale[i]);
+      if (l.kind() != SparseShape.Kind.FIXED_SIZE_LIST) {
+        if (i != layers.size() - 1 || l.kind() != SparseShape.Kind.VALIDITY) {
+          throw LanceCodecException.unsupported("planar: " + l.kind() + " layer inside a fixed-size list is not supported");
+        }
         continue;
       }
-      if (l.kind() != SparseShape.Kind.FIXED_SIZE_LIST) {
-        throw LanceCodecException.unsupported("planar: a list inside a fixed-size list is not supported");
-      }
-      block = new DataBlock.FixedSizeList(block, l.dimension(), slots);
-      // a nested fixed-size list's own validity is its parent's item validity; the first one's is the levels'
-      if (i > 0) {
-        block = nullable(block, l.validity(), l.parentSize(), valueRanges, scale[i]);
-      }
+      product *= l.dimension();
+      items.add(product);
+      SparseShape.Layer next = i + 1 < layers.size() ? layers.get(i + 1) : null;
+      valid.add(next == null ? Validity.ALL_VALID : next.validity());
+      domains.add(l.childSize());
     }
-    return block;
-  }
-
-  private static DataBlock nullable(DataBlock block, Validity v, int size, long[] valueRanges, long scale) {
-    boolean any = false;
-    long n = block.numValues();
-    byte[] bitmap = new byte[LanceCodecException.checkedInt((n + 7) / 8, "validity")];
-    long o = 0;
+    int levels = items.size();
+    long rows = 0;
     for (int r = 0; r < valueRanges.length; r += 2) {
-      long a = valueRanges[r] * scale;
-      long b = valueRanges[r + 1] * scale;
-      int i = v.from((int) a);
-      int[] pos = v.positions();
-      for (long t = a; t < b; t++, o++) {
-        while (i < pos.length && pos[i] < t) {
-          i++;
+      rows += valueRanges[r + 1] - valueRanges[r];
+    }
+    if (leaf instanceof DataBlock.AllNull) {
+      // no leaf is materialized: the runtime reads valid lists of null items from the levels alone
+      return new DataBlock.AllNull(rows);
+    }
+    int leafBits = leaf instanceof DataBlock.FixedWidth fw ? fw.bitsPerValue() : 0;
+    if (leafBits == 0) {
+      throw LanceCodecException.unsupported("planar: fixed-size lists of " + leaf.getClass().getSimpleName() + " leaves");
+    }
+    byte[] leafData = ((DataBlock.FixedWidth) leaf).data();
+    boolean anyInner = false;
+    for (int l = 0; l < levels; l++) {
+      anyInner |= valid.get(l).anyNull(domains.get(l));
+    }
+    long d = product;
+    if (!anyInner && leafBits % 8 == 0) {
+      return new DataBlock.FixedWidth(leafData, LanceCodecException.checkedInt(d * leafBits, "fixed-size-list row bits"), rows);
+    }
+    long valueBytes = (d * leafBits + 7) / 8;
+    long rowBytes = valueBytes;
+    for (long it : items) {
+      rowBytes += (it + 7) / 8;
+    }
+    byte[] out = new byte[LanceCodecException.checkedInt(rows * rowBytes, "fixed-size-list rows")];
+    long row = 0;
+    for (int r = 0; r < valueRanges.length; r += 2) {
+      for (long v = valueRanges[r]; v < valueRanges[r + 1]; v++, row++) {
+        long at = row * rowBytes;
+        for (int l = 0; l < levels; l++) {
+          long n = items.get(l);
+          Validity val = valid.get(l);
+          int[] pos = val.positions();
+          long first = v * n;
+          int i = val.from((int) Math.min(first, Integer.MAX_VALUE));
+          for (long k = 0; k < n; k++) {
+            long p = first + k;
+            while (i < pos.length && pos[i] < p) {
+              i++;
+            }
+            boolean stored = i < pos.length && pos[i] == p;
+            if (stored != val.storesNulls()) {
+              out[(int) (at + (k >>> 3))] |= (byte) (1 << (k & 7));
+            }
+          }
+          at += (n + 7) / 8;
         }
-        boolean stored = i < pos.length && pos[i] == t;
-        if (stored != v.storesNulls()) {
-          bitmap[(int) (o >>> 3)] |= (byte) (1 << (o & 7));
+        // the leaves of this row: value slot v's are leaves [row * d, (row + 1) * d) of the block read
+        if (leafBits % 8 == 0) {
+          int w = leafBits / 8;
+          System.arraycopy(leafData, (int) (row * d * w), out, (int) at, (int) (d * w));
         } else {
-          any = true;
+          for (long k = 0; k < d; k++) {
+            long src = row * d + k;
+            if ((leafData[(int) (src >>> 3)] >>> (src & 7) & 1) != 0) {
+              out[(int) (at + (k >>> 3))] |= (byte) (1 << (k & 7));
+            }
+          }
         }
       }
     }
-    return any || v.anyNull(size) ? new DataBlock.Nullable(block, bitmap) : block;
+    return new DataBlock.FixedWidth(out, LanceCodecException.checkedInt(rowBytes * 8, "fixed-size-list row bits"), rows);
   }
 }
