@@ -1,0 +1,75 @@
+package io.lancecodec.codec.pcodec;
+
+import java.util.Arrays;
+
+/** Little-endian bit writer into a growing byte array. */
+final class BitWriter {
+  private byte[] out;
+  private int size;
+  /** Pending bits, fewer than 8 between calls. */
+  private long acc;
+  private int accBits;
+
+  BitWriter(int initialCapacity) {
+    out = new byte[Math.max(16, initialCapacity)];
+  }
+
+  /** Writes the low n <= 64 bits of v. */
+  void write(long v, int n) {
+    if (n > 56) {
+      write(v, 32);
+      write(v >>> 32, n - 32);
+      return;
+    }
+    if (n == 0) {
+      return;
+    }
+    acc |= (v & ((1L << n) - 1)) << accBits;
+    accBits += n;
+    if (accBits >= 8) {
+      int whole = accBits >>> 3;
+      ensure(whole + 8);
+      for (int i = 0; i < whole; i++) {
+        out[size++] = (byte) acc;
+        acc >>>= 8;
+      }
+      accBits &= 7;
+    }
+  }
+
+  void writeBool(boolean b) {
+    write(b ? 1 : 0, 1);
+  }
+
+  /** Pads with zeros to the next byte boundary. */
+  void finishByte() {
+    if (accBits > 0) {
+      ensure(1);
+      out[size++] = (byte) acc;
+      acc = 0;
+      accBits = 0;
+    }
+  }
+
+  void writeAlignedBytes(byte[] b) {
+    finishByte();
+    ensure(b.length);
+    System.arraycopy(b, 0, out, size, b.length);
+    size += b.length;
+  }
+
+  long bitLength() {
+    return (long) size * 8 + accBits;
+  }
+
+  byte[] toByteArray() {
+    finishByte();
+    return Arrays.copyOf(out, size);
+  }
+
+  private void ensure(int extra) {
+    if (size + extra > out.length) {
+      out = Arrays.copyOf(out, Math.max(out.length * 2, size + extra));
+    }
+  }
+}

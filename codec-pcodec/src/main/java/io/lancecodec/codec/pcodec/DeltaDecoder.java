@@ -1,0 +1,154 @@
+package io.lancecodec.codec.pcodec;
+
+import static io.lancecodec.spi.LanceCodecException.check;
+
+/**
+ * Undoes one latent variable's delta encoding batch by batch, carrying its state across batches
+ * of a page. Each page starts from {@code stateN} latents stored in its metadata; the decoded
+ * output lags the stored deltas by {@code stateN}, so the first outputs are those stored latents
+ * and the last {@code stateN} positions of a page's final batch hold no deltas at all.
+ */
+final class DeltaDecoder {
+  private final DeltaEncoding enc;
+  private final long mask;
+  private final long mid;
+  final int stateN;
+
+  /** Consecutive: the running moments. Conv1: the last {@code order} latents. */
+  private long[] state;
+  private long[] convBuf;
+  /** Lookback: decoded latents by position, with the stored state first. */
+  private long[] window;
+  private int pos;
+  private boolean cyclic;
+  private long windowN;
+
+  DeltaDecoder(DeltaEncoding enc, int bits) {
+    this.enc = enc;
+    this.mask = bits == 64 ? -1L : (1L << bits) - 1;
+    this.mid = 1L << (bits - 1);
+    this.stateN = enc.primaryStateN();
+    if (enc.kind == PcoFormat.DELTA_CONV1) {
+      convBuf = new long[stateN + PcoFormat.BATCH_N];
+    }
+  }
+
+  /** Starts a page of {@code pageN} numbers from the latents stored in its metadata. */
+  void startPage(long[] stored, int pageN) {
+    switch (enc.kind) {
+      case PcoFormat.DELTA_CONSECUTIVE:
+      case PcoFormat.DELTA_CONV1:
+        state = stored;
+        break;
+      case PcoFormat.DELTA_LOOKBACK:
+        windowN = 1L << enc.windowLog;
+        cyclic = windowN < (long) pageN + stateN;
+        if (cyclic) {
+          // As the reference: twice the window, shifted down whenever a batch would overflow it.
+          int w = (int) windowN;
+          window = new long[2 * Math.max(w, PcoFormat.BATCH_N)];
+          System.arraycopy(stored, 0, window, w - stateN, stateN);
+          pos = w;
+        } else {
+          // The whole page fits inside the window: no shifting, positions before 0 read as 0.
+          window = new long[stateN + pageN];
+          System.arraycopy(stored, 0, window, 0, stateN);
+          pos = stateN;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Decodes a batch in place: {@code len} outputs from the deltas in {@code latents}, whose
+   * first {@code nReal} entries are real (the rest is ignored).
+   */
+  void decode(long[] latents, int len, int nReal, long[] lookbacks) {
+    switch (enc.kind) {
+      case PcoFormat.DELTA_CONSECUTIVE:
+        decodeConsecutive(latents, len);
+        break;
+      case PcoFormat.DELTA_LOOKBACK:
+        decodeLookback(latents, len, nReal, lookbacks);
+        break;
+      case PcoFormat.DELTA_CONV1:
+        decodeConv1(latents, len);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private void toggle(long[] latents, int len) {
+    for (int i = 0; i < len; i++) {
+      latents[i] = (latents[i] + mid) & mask;
+    }
+  }
+
+  private void decodeConsecutive(long[] latents, int len) {
+    toggle(latents, len);
+    for (int m = state.length - 1; m >= 0; m--) {
+      long moment = state[m];
+      for (int i = 0; i < len; i++) {
+        long delta = latents[i];
+        latents[i] = moment;
+        moment = (moment + delta) & mask;
+      }
+      state[m] = moment;
+    }
+  }
+
+  private void decodeLookback(long[] latents, int len, int nReal, long[] lookbacks) {
+    toggle(latents, len);
+    long[] buf = window;
+    if (cyclic && pos + len > buf.length) {
+      int w = (int) windowN;
+      System.arraycopy(buf, pos - w, buf, 0, w);
+      pos = w;
+    }
+    int start = pos;
+    boolean outOfWindow = false;
+    for (int i = 0; i < len; i++) {
+      int p = start + i;
+      if (i >= nReal) {
+        buf[p] = latents[i];
+        continue;
+      }
+      long lookback = lookbacks[i];
+      if (lookback > windowN) {
+        outOfWindow = true;
+        lookback = 1;
+      }
+      long src = p - lookback;
+      buf[p] = (latents[i] + (src >= 0 ? buf[(int) src] : 0)) & mask;
+    }
+    check(!outOfWindow, "pcodec: a lookback exceeds the window of " + windowN);
+    System.arraycopy(buf, start - stateN, latents, 0, len);
+    pos = start + len;
+  }
+
+  private void decodeConv1(long[] latents, int len) {
+    toggle(latents, len);
+    int order = stateN;
+    long[] buf = convBuf;
+    System.arraycopy(state, 0, buf, 0, order);
+    System.arraycopy(latents, 0, buf, order, len);
+    long[] weights = enc.weights;
+    long bias = enc.bias;
+    int q = enc.quantization;
+    // Validation bounds |bias| + 2^bits * sum|w| below 2^63, so the long sum never overflows.
+    for (int i = order; i < order + len; i++) {
+      long s = bias;
+      int base = i - order;
+      for (int j = 0; j < order; j++) {
+        s += weights[j] * buf[base + j];
+      }
+      long prediction = (Math.max(s, 0) >> q) & mask;
+      buf[i] = (buf[i] + prediction) & mask;
+    }
+    System.arraycopy(buf, 0, latents, 0, len);
+    System.arraycopy(buf, len, state, 0, order);
+  }
+}
