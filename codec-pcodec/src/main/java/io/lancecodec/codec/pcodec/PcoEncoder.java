@@ -1,9 +1,41 @@
 package io.lancecodec.codec.pcodec;
 
+/**
+ * Writes a standalone pco file as pco 1.0's {@code simple_compress} does: header with the count
+ * hint, format version 4.1, the numbers split into equal chunks of at most 2^18, terminator.
+ */
 final class PcoEncoder {
   private PcoEncoder() {}
 
-  static byte[] compress(NumberType type, long[] raw, PcoConfig config) {
-    throw new UnsupportedOperationException();
+  /** Compresses numbers given as raw bits (zero- or sign-extended, only the low bits count). */
+  static byte[] compress(NumberType type, long[] raw, PcoConfig cfg) {
+    int n = raw.length;
+    BitWriter w = new BitWriter(64 + n * (type.bits / 8) / 2);
+    w.writeAlignedBytes(PcoFormat.MAGIC);
+    w.write(PcoFormat.STANDALONE_VERSION, 8);
+    w.write(cfg.uniformType == null ? 0 : cfg.uniformType.code, 8);
+    int power = n == 0 ? 1 : 64 - Long.numberOfLeadingZeros(n);
+    w.write(power - 1, PcoFormat.N_HINT_POWER_BITS);
+    w.write(n, power);
+    w.finishByte();
+    w.write(PcoFormat.FORMAT_MAJOR, 8);
+    w.write(PcoFormat.FORMAT_MINOR, 8);
+    if (n > 0) {
+      int nChunks = (n + cfg.maxChunkN - 1) / cfg.maxChunkN;
+      int low = n / nChunks;
+      int withExtra = n % nChunks;
+      int start = 0;
+      for (int c = 0; c < nChunks; c++) {
+        int chunkN = c < withExtra ? low + 1 : low;
+        long[] nums = new long[chunkN];
+        for (int i = 0; i < chunkN; i++) {
+          nums[i] = type.toOrdered(raw[start + i]);
+        }
+        ChunkEncoder.encode(w, type, nums, cfg);
+        start += chunkN;
+      }
+    }
+    w.write(PcoFormat.TERMINATOR, 8);
+    return w.toByteArray();
   }
 }
