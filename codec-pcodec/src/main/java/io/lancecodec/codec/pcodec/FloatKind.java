@@ -241,14 +241,6 @@ abstract class FloatKind {
     return fromRaw(toRaw(v) & (type.mask >>> 1));
   }
 
-  double negate(double v) {
-    return fromRaw(toRaw(v) ^ signBit());
-  }
-
-  boolean isSignPositive(double v) {
-    return (toRaw(v) & signBit()) == 0;
-  }
-
   /** Unbiased exponent read from the bits, as the reference computes it (zero gives -bias). */
   int exponent(double v) {
     return (int) ((toRaw(v) & (type.mask >>> 1)) >>> precision) - exponentBias;

@@ -64,20 +64,31 @@ final class ModeJoin {
     switch (type) {
       case F64: {
         double base = Double.longBitsToDouble(type.fromOrdered(baseOrdered));
-        FloatKind kind = FloatKind.F64_KIND;
+        long gpi = 1L << 53;
+        long gpiBits = Double.doubleToRawLongBits((double) gpi);
         for (int i = 0; i < len; i++) {
-          double mult = Double.longBitsToDouble(kind.intFloatRawFromLatent(primary[i]));
-          long product = type.toOrdered(Double.doubleToRawLongBits(mult * base));
+          long l = primary[i];
+          // Top bit set: a non-negative multiple l - MID; clear: a negative one, mirrored.
+          long absInt = l < 0 ? l & Long.MAX_VALUE : Long.MAX_VALUE - l;
+          long absBits = absInt < gpi ? Double.doubleToRawLongBits((double) absInt) : gpiBits + (absInt - gpi);
+          double mult = Double.longBitsToDouble(l < 0 ? absBits : absBits ^ Long.MIN_VALUE);
+          long p = Double.doubleToRawLongBits(mult * base);
+          long product = p < 0 ? ~p : p ^ Long.MIN_VALUE;
           primary[i] = product + secondary[i] + mid;
         }
         return;
       }
       case F32: {
         float base = Float.intBitsToFloat((int) type.fromOrdered(baseOrdered));
-        FloatKind kind = FloatKind.F32_KIND;
+        int gpi = 1 << 24;
+        int gpiBits = Float.floatToRawIntBits((float) gpi);
         for (int i = 0; i < len; i++) {
-          float mult = Float.intBitsToFloat((int) kind.intFloatRawFromLatent(primary[i]));
-          long product = type.toOrdered(Float.floatToRawIntBits(mult * base));
+          int l = (int) primary[i];
+          int absInt = l < 0 ? l & Integer.MAX_VALUE : Integer.MAX_VALUE - l;
+          int absBits = absInt < gpi ? Float.floatToRawIntBits((float) absInt) : gpiBits + (absInt - gpi);
+          float mult = Float.intBitsToFloat(l < 0 ? absBits : absBits ^ Integer.MIN_VALUE);
+          int p = Float.floatToRawIntBits(mult * base);
+          long product = (p < 0 ? ~p : p ^ Integer.MIN_VALUE) & 0xFFFFFFFFL;
           primary[i] = (product + secondary[i] + mid) & mask;
         }
         return;

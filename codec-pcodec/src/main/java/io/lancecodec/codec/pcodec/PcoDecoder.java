@@ -2,8 +2,6 @@ package io.lancecodec.codec.pcodec;
 
 import static io.lancecodec.spi.LanceCodecException.check;
 
-import io.lancecodec.spi.LanceCodecException;
-
 /**
  * Reads a standalone pco file: header, then chunks of one page each, then the terminator byte.
  * Every length read from the input is checked against the bits present before it sizes an
@@ -165,9 +163,5 @@ final class PcoDecoder {
       remaining -= len;
     }
     r.alignZeros("page");
-  }
-
-  static LanceCodecException wrapUnexpected(RuntimeException e) {
-    return LanceCodecException.corrupt("pcodec: malformed input (" + e.getClass().getSimpleName() + ")");
   }
 }
