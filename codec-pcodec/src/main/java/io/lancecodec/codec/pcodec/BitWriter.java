@@ -1,9 +1,15 @@
 package io.lancecodec.codec.pcodec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /** Little-endian bit writer into a growing byte array. */
 final class BitWriter {
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private byte[] out;
   private int size;
   /** Pending bits, fewer than 8 between calls. */
@@ -26,15 +32,13 @@ final class BitWriter {
     }
     acc |= (v & ((1L << n) - 1)) << accBits;
     accBits += n;
-    if (accBits >= 8) {
-      int whole = accBits >>> 3;
-      ensure(whole + 8);
-      for (int i = 0; i < whole; i++) {
-        out[size++] = (byte) acc;
-        acc >>>= 8;
-      }
-      accBits &= 7;
-    }
+    // Store all 8 accumulator bytes at once (the array keeps 8 spare bytes), keep the partial one.
+    ensure(8);
+    LONG_LE.set(out, size, acc);
+    int whole = accBits >>> 3;
+    size += whole;
+    acc = whole == 8 ? 0 : acc >>> (whole << 3);
+    accBits &= 7;
   }
 
   void writeBool(boolean b) {
