@@ -17,10 +17,14 @@ final class DeltaDecoder {
   /** Consecutive: the running moments. Conv1: the last {@code order} latents. */
   private long[] state;
   private long[] convBuf;
-  /** Lookback: decoded latents by position, with the stored state first. */
-  private long[] window;
-  private int pos;
-  private boolean cyclic;
+  /**
+   * Lookback: a ring of decoded latents indexed by page position (stored state at positions
+   * 0..stateN-1, positions before 0 read as 0). It grows with the latents actually decoded, up to
+   * the window plus a batch, so a file cannot make us allocate for a window it never fills.
+   */
+  private long[] ring;
+  private long ringLimit;
+  private long pos;
   private long windowN;
 
   DeltaDecoder(DeltaEncoding enc, int bits) {
@@ -42,19 +46,12 @@ final class DeltaDecoder {
         break;
       case PcoFormat.DELTA_LOOKBACK:
         windowN = 1L << enc.windowLog;
-        cyclic = windowN < (long) pageN + stateN;
-        if (cyclic) {
-          // As the reference: twice the window, shifted down whenever a batch would overflow it.
-          int w = (int) windowN;
-          window = new long[2 * Math.max(w, PcoFormat.BATCH_N)];
-          System.arraycopy(stored, 0, window, w - stateN, stateN);
-          pos = w;
-        } else {
-          // The whole page fits inside the window: no shifting, positions before 0 read as 0.
-          window = new long[stateN + pageN];
-          System.arraycopy(stored, 0, window, 0, stateN);
-          pos = stateN;
+        ringLimit = Long.highestOneBit(Math.min(windowN, (long) stateN + pageN) + PcoFormat.BATCH_N) << 1;
+        ring = new long[(int) Math.min(ringLimit, Long.highestOneBit(stateN + 2L * PcoFormat.BATCH_N) << 1)];
+        for (int i = 0; i < stateN; i++) {
+          ring[i & (ring.length - 1)] = stored[i];
         }
+        pos = stateN;
         break;
       default:
         break;
@@ -102,18 +99,15 @@ final class DeltaDecoder {
 
   private void decodeLookback(long[] latents, int len, int nReal, long[] lookbacks) {
     toggle(latents, len);
-    long[] buf = window;
-    if (cyclic && pos + len > buf.length) {
-      int w = (int) windowN;
-      System.arraycopy(buf, pos - w, buf, 0, w);
-      pos = w;
-    }
-    int start = pos;
+    growRing(pos + len);
+    long[] buf = ring;
+    int ringMask = buf.length - 1;
+    long start = pos;
     boolean outOfWindow = false;
     for (int i = 0; i < len; i++) {
-      int p = start + i;
+      long p = start + i;
       if (i >= nReal) {
-        buf[p] = latents[i];
+        buf[(int) p & ringMask] = latents[i];
         continue;
       }
       long lookback = lookbacks[i];
@@ -122,11 +116,31 @@ final class DeltaDecoder {
         lookback = 1;
       }
       long src = p - lookback;
-      buf[p] = (latents[i] + (src >= 0 ? buf[(int) src] : 0)) & mask;
+      buf[(int) p & ringMask] = (latents[i] + (src >= 0 ? buf[(int) src & ringMask] : 0)) & mask;
     }
     check(!outOfWindow, "pcodec: a lookback exceeds the window of " + windowN);
-    System.arraycopy(buf, start - stateN, latents, 0, len);
+    for (int j = 0; j < len; j++) {
+      latents[j] = buf[(int) (start - stateN + j) & ringMask];
+    }
     pos = start + len;
+  }
+
+  /** Makes the ring hold every position below {@code end}, or as many as the window needs. */
+  private void growRing(long end) {
+    long needed = Math.min(ringLimit, end);
+    if (ring.length >= needed) {
+      return;
+    }
+    int size = ring.length;
+    while (size < needed) {
+      size <<= 1;
+    }
+    long[] grown = new long[size];
+    int oldMask = ring.length - 1;
+    for (long q = Math.max(0, pos - ring.length); q < pos; q++) {
+      grown[(int) q & (size - 1)] = ring[(int) q & oldMask];
+    }
+    ring = grown;
   }
 
   private void decodeConv1(long[] latents, int len) {

@@ -86,6 +86,28 @@ class PcoRoundTripTest {
     }
   }
 
+  @Test
+  void lookbackWindowSmallerThanThePage() {
+    // pco's encoder caps the window at 2^15, so 100k numbers make the decoder's ring wrap.
+    SplittableRandom rnd = new SplittableRandom(12);
+    long[] motif = new long[5000];
+    for (int i = 0; i < motif.length; i++) {
+      motif[i] = rnd.nextLong();
+    }
+    long[] raw = new long[100_000];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = rnd.nextInt(50) == 0 ? rnd.nextLong() : motif[(i * 7 + i / 5000) % motif.length];
+    }
+    for (NumberType type : new NumberType[] {NumberType.U64, NumberType.F32, NumberType.I16}) {
+      byte[] f = roundTrip(type, raw, PcoConfig.level(8).withDelta(PcoConfig.DeltaSpec.TRY_LOOKBACK, 0), type + " lookback wrap");
+      BitReader r = new BitReader(f, 0, f.length);
+      PcoDecoder.Header h = PcoDecoder.readHeader(r);
+      r.readAlignedByte("type");
+      r.readInt(PcoFormat.CHUNK_N_BITS);
+      assertEquals(15, ChunkMeta.read(r, h.formatMajor, type).delta.windowLog);
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(NumberType.class)
   void everyModeSpec(NumberType type) {
