@@ -41,8 +41,8 @@ final class ModeChooser {
       case CLASSIC:
         return classic(nums);
       case TRY_INT_MULT:
-        if (cfg.modeParam == 0) {
-          throw LanceCodecException.invalidArgument("pcodec: int mult base 0");
+        if ((cfg.modeParam & type.mask) == 0) {
+          throw LanceCodecException.invalidArgument("pcodec: int mult base " + cfg.modeParam + " is 0 in " + type.bits + " bits");
         }
         return intMult(type, nums, cfg.modeParam & type.mask);
       case TRY_DICT:
