@@ -49,7 +49,10 @@ final class ModeJoin {
     for (int i = 0; i < len; i++) {
       long y = primary[i];
       long m = secondary[i];
-      long low = Long.compareUnsigned(y, signCutoff) >= 0 ? m : lowMax - m;
+      // low = y < signCutoff (unsigned) ? lowMax - m : m, with the comparison as the borrow of
+      // y - signCutoff, since signs of real data are often unpredictable.
+      long below = ((~y & signCutoff) | (~(y ^ signCutoff) & (y - signCutoff))) >> 63;
+      long low = m + (below & (lowMax - 2 * m));
       primary[i] = ((y << k) + low) & mask;
     }
   }
@@ -68,12 +71,13 @@ final class ModeJoin {
         long gpiBits = Double.doubleToRawLongBits((double) gpi);
         for (int i = 0; i < len; i++) {
           long l = primary[i];
-          // Top bit set: a non-negative multiple l - MID; clear: a negative one, mirrored.
-          long absInt = l < 0 ? l & Long.MAX_VALUE : Long.MAX_VALUE - l;
+          // Top bit set: a non-negative multiple l - MID; clear: a negative one, mirrored
+          // (MAX - l). Signs are handled without branches: they are often unpredictable.
+          long absInt = l ^ ((l >> 63) ^ Long.MAX_VALUE);
           long absBits = absInt < gpi ? Double.doubleToRawLongBits((double) absInt) : gpiBits + (absInt - gpi);
-          double mult = Double.longBitsToDouble(l < 0 ? absBits : absBits ^ Long.MIN_VALUE);
+          double mult = Double.longBitsToDouble(absBits ^ (~l & Long.MIN_VALUE));
           long p = Double.doubleToRawLongBits(mult * base);
-          long product = p < 0 ? ~p : p ^ Long.MIN_VALUE;
+          long product = p ^ ((p >> 63) | Long.MIN_VALUE);
           primary[i] = product + secondary[i] + mid;
         }
         return;
@@ -84,11 +88,11 @@ final class ModeJoin {
         int gpiBits = Float.floatToRawIntBits((float) gpi);
         for (int i = 0; i < len; i++) {
           int l = (int) primary[i];
-          int absInt = l < 0 ? l & Integer.MAX_VALUE : Integer.MAX_VALUE - l;
+          int absInt = l ^ ((l >> 31) ^ Integer.MAX_VALUE);
           int absBits = absInt < gpi ? Float.floatToRawIntBits((float) absInt) : gpiBits + (absInt - gpi);
-          float mult = Float.intBitsToFloat(l < 0 ? absBits : absBits ^ Integer.MIN_VALUE);
+          float mult = Float.intBitsToFloat(absBits ^ (~l & Integer.MIN_VALUE));
           int p = Float.floatToRawIntBits(mult * base);
-          long product = (p < 0 ? ~p : p ^ Integer.MIN_VALUE) & 0xFFFFFFFFL;
+          long product = (p ^ ((p >> 31) | Integer.MIN_VALUE)) & 0xFFFFFFFFL;
           primary[i] = (product + secondary[i] + mid) & mask;
         }
         return;

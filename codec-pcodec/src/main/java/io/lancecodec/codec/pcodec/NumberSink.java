@@ -27,16 +27,14 @@ abstract class NumberSink {
 
   abstract void accept(long[] ordered, int len);
 
-  /** Raw bits of the number, zero-extended, from its ordered latent. */
-  static long raw(NumberType type, long o) {
-    switch (type.kind) {
-      case UNSIGNED:
-        return o;
-      case SIGNED:
-        return (o ^ type.mid) & type.mask;
-      default:
-        return (o & type.mid) != 0 ? o ^ type.mid : ~o & type.mask;
-    }
+  /**
+   * Ordered latents of 8 and 16 bits to raw bits: unsigned numbers are their latents, signed ones
+   * have the top bit flipped, floats (f16) are flipped or complemented by that bit. As
+   * {@code o ^ (flip | (top bit clear ? complement : 0))}, with no branch on the sign.
+   */
+  static int raw16(long o, int topShift, int flip, int complement) {
+    int x = (int) o;
+    return x ^ (flip | (~(x << topShift >> 31) & complement));
   }
 
   static final class Doubles extends NumberSink {
@@ -58,7 +56,7 @@ abstract class NumberSink {
       }
       for (int i = 0; i < len; i++) {
         long o = ordered[i];
-        out[pos + i] = Double.longBitsToDouble(o < 0 ? o ^ Long.MIN_VALUE : ~o);
+        out[pos + i] = Double.longBitsToDouble(o ^ (~(o >> 63) | Long.MIN_VALUE));
       }
       pos += len;
       count += len;
@@ -84,7 +82,7 @@ abstract class NumberSink {
       }
       for (int i = 0; i < len; i++) {
         int o = (int) ordered[i];
-        out[pos + i] = Float.intBitsToFloat(o < 0 ? o ^ Integer.MIN_VALUE : ~o);
+        out[pos + i] = Float.intBitsToFloat(o ^ (~(o >> 31) | Integer.MIN_VALUE));
       }
       pos += len;
       count += len;
@@ -161,8 +159,11 @@ abstract class NumberSink {
       if (grow && pos + len > out.length) {
         out = Arrays.copyOf(out, Math.max(pos + len, 2 * out.length));
       }
+      int topShift = 32 - type.bits;
+      int flip = type.kind == NumberType.Kind.UNSIGNED ? 0 : (int) type.mid;
+      int complement = type.isFloat() ? (int) type.mask : 0;
       for (int i = 0; i < len; i++) {
-        out[pos + i] = (short) raw(type, ordered[i]);
+        out[pos + i] = (short) raw16(ordered[i], topShift, flip, complement);
       }
       pos += len;
       count += len;
@@ -186,8 +187,11 @@ abstract class NumberSink {
       if (grow && pos + len > out.length) {
         out = Arrays.copyOf(out, Math.max(pos + len, 2 * out.length));
       }
+      int topShift = 32 - type.bits;
+      int flip = type.kind == NumberType.Kind.UNSIGNED ? 0 : (int) type.mid;
+      int complement = type.isFloat() ? (int) type.mask : 0;
       for (int i = 0; i < len; i++) {
-        out[pos + i] = (byte) raw(type, ordered[i]);
+        out[pos + i] = (byte) raw16(ordered[i], topShift, flip, complement);
       }
       pos += len;
       count += len;

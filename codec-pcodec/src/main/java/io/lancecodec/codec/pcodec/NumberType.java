@@ -79,7 +79,9 @@ enum NumberType {
       case SIGNED:
         return raw ^ mid;
       default:
-        return (raw & mid) != 0 ? ~raw & mask : raw ^ mid;
+        // Negative floats are complemented, positive ones get the top bit: without a branch,
+        // since signs of real data are often unpredictable.
+        return (raw ^ (((raw << (64 - bits)) >> 63) | mid)) & mask;
     }
   }
 
@@ -91,7 +93,7 @@ enum NumberType {
       case SIGNED:
         return (ordered ^ mid) & mask;
       default:
-        return (ordered & mid) != 0 ? (ordered ^ mid) & mask : ~ordered & mask;
+        return (ordered ^ (~((ordered << (64 - bits)) >> 63) | mid)) & mask;
     }
   }
 

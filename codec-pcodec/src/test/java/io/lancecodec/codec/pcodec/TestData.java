@@ -22,7 +22,7 @@ final class TestData {
         out = Arrays.copyOf(out, Math.max(pos + len, 2 * out.length));
       }
       for (int i = 0; i < len; i++) {
-        out[pos + i] = raw(type, ordered[i]);
+        out[pos + i] = type.fromOrdered(ordered[i]);
       }
       pos += len;
       count += len;
