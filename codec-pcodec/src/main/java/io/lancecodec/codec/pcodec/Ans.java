@@ -28,13 +28,21 @@ final class Ans {
     return symbols;
   }
 
+  /** Bit layout of a decoding node: next state base (14 bits), bits to read (4), symbol (14). */
+  static final int NODE_BITS_SHIFT = 14;
+
+  static final int NODE_SYMBOL_SHIFT = 18;
+
+  static final int NODE_BASE_MASK = (1 << NODE_BITS_SHIFT) - 1;
+
   /**
-   * Decoding nodes packed as {@code nextStateBase | bitsToRead << 16 | offsetBits << 21}, one per
-   * state, so the decode loop needs a single int load per latent.
+   * Decoding nodes packed as {@code nextStateBase | bitsToRead << 14 | symbol << 18}, one per
+   * state, so the decode loop needs a single int load per latent. Tables have at most 2^14
+   * states, so the base is below 2^14, at most 14 bits are read and symbols are below 2^14.
    */
-  static int[] decodeNodes(int sizeLog, int[] weights, int[] offsetBits, int[] symbols) {
+  static int[] decodeNodes(int sizeLog, int[] weights, int[] symbols) {
     int size = 1 << sizeLog;
-    int[] xs = weights.length == 0 ? new int[] {1} : weights.clone();
+    int[] xs = weights.clone();
     int[] nodes = new int[size];
     int sizeLz = Integer.numberOfLeadingZeros(size);
     for (int state = 0; state < size; state++) {
@@ -42,8 +50,7 @@ final class Ans {
       int x = xs[sym]++;
       int bitsToRead = Integer.numberOfLeadingZeros(x) - sizeLz;
       int nextBase = (x << bitsToRead) - size;
-      int ob = sym < offsetBits.length ? offsetBits[sym] : 0;
-      nodes[state] = nextBase | bitsToRead << 16 | ob << 21;
+      nodes[state] = nextBase | bitsToRead << NODE_BITS_SHIFT | sym << NODE_SYMBOL_SHIFT;
     }
     return nodes;
   }

@@ -5,20 +5,24 @@ import static io.lancecodec.spi.LanceCodecException.check;
 /**
  * Reads one latent variable's part of each batch: first the tANS-coded bin of every latent,
  * then every latent's offset within its bin. Chunk-level tables plus the page's four tANS states.
+ *
+ * <p>The tANS loop only records each latent's decoding node (which carries its bin); the offset
+ * loop then looks up the bin's lower bound and offset width. Bin tables are per bin, not per
+ * state, so they stay small and in L1 however large the tANS table is.
  */
 final class LatentDecoder {
   private final int nBins;
   private final int[] nodes;
-  private final long[] stateLowers;
-  private final long onlyLower;
-  private final int onlyOffsetBits;
+  private final long[] lowers;
+  private final int[] binOffsetBits;
   private final int maxOffsetBits;
   private final long mask;
   final int bits;
   final int ansSizeLog;
 
   final long[] latents = new long[PcoFormat.BATCH_N];
-  private final int[] offsetBits = new int[PcoFormat.BATCH_N];
+  /** The tANS node of each latent of the batch: its bin is {@code node >>> NODE_SYMBOL_SHIFT}. */
+  private final int[] batchNodes = new int[PcoFormat.BATCH_N];
   private int s0;
   private int s1;
   private int s2;
@@ -35,14 +39,9 @@ final class LatentDecoder {
     }
     maxOffsetBits = max;
     int[] weights = nBins == 0 ? new int[] {1} : meta.weights;
-    int[] symbols = Ans.spread(meta.ansSizeLog, weights);
-    nodes = Ans.decodeNodes(meta.ansSizeLog, weights, meta.offsetBits, symbols);
-    stateLowers = new long[symbols.length];
-    for (int i = 0; i < symbols.length; i++) {
-      stateLowers[i] = symbols[i] < nBins ? meta.lowers[symbols[i]] : 0;
-    }
-    onlyLower = nBins == 1 ? meta.lowers[0] : 0;
-    onlyOffsetBits = nBins == 1 ? meta.offsetBits[0] : 0;
+    nodes = Ans.decodeNodes(meta.ansSizeLog, weights, Ans.spread(meta.ansSizeLog, weights));
+    lowers = nBins == 0 ? new long[1] : meta.lowers;
+    binOffsetBits = nBins == 0 ? new int[1] : meta.offsetBits;
   }
 
   /** Reads the page-start tANS states; called with the page metadata reader. */
@@ -62,20 +61,28 @@ final class LatentDecoder {
     if (k == 0) {
       return;
     }
+    r.prepare();
     if (nBins > 1) {
       if (k == PcoFormat.BATCH_N) {
         readFullBatchBins(r);
       } else {
         readPartialBatchBins(r, k);
       }
-    } else {
-      java.util.Arrays.fill(latents, 0, k, onlyLower);
-      java.util.Arrays.fill(offsetBits, 0, k, onlyOffsetBits);
-    }
-    if (maxOffsetBits > 0) {
-      if (maxOffsetBits <= 56) {
+      if (maxOffsetBits == 0) {
+        lowersOnly(k);
+      } else if (maxOffsetBits <= 56) {
         readShortOffsets(r, k);
       } else {
+        readLongOffsets(r, k);
+      }
+    } else {
+      int ob = binOffsetBits[0];
+      if (ob == 0) {
+        java.util.Arrays.fill(latents, 0, k, lowers[0]);
+      } else if (ob <= 56) {
+        readFixedOffsets(r, k, lowers[0], ob);
+      } else {
+        java.util.Arrays.fill(batchNodes, 0, k, 0);
         readLongOffsets(r, k);
       }
     }
@@ -84,42 +91,38 @@ final class LatentDecoder {
   private void readFullBatchBins(BitReader r) {
     long pos = r.bitPos;
     int[] nodes = this.nodes;
-    long[] lowers = this.stateLowers;
-    long[] lat = this.latents;
-    int[] obs = this.offsetBits;
+    int[] out = this.batchNodes;
     int a = s0;
     int b = s1;
     int c = s2;
     int d = s3;
-    // Four states take at most 4 * 14 = 56 bits, so one 64-bit load serves each group of four.
+    // Four states take at most 4 * 14 = 56 bits, so one 64-bit load serves each group of four;
+    // the word is shifted along as states consume it, so only it and pos carry between steps.
     for (int i = 0; i < PcoFormat.BATCH_N; i += 4) {
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-      int used = 0;
       int node = nodes[a];
-      int nb = (node >>> 16) & 31;
-      lat[i] = lowers[a];
-      obs[i] = node >>> 21;
-      a = (node & 0xFFFF) + (int) ((word >>> used) & ((1L << nb) - 1));
-      used += nb;
+      int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      out[i] = node;
+      a = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
+      word >>>= nb;
+      int used = nb;
       node = nodes[b];
-      nb = (node >>> 16) & 31;
-      lat[i + 1] = lowers[b];
-      obs[i + 1] = node >>> 21;
-      b = (node & 0xFFFF) + (int) ((word >>> used) & ((1L << nb) - 1));
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      out[i + 1] = node;
+      b = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
+      word >>>= nb;
       used += nb;
       node = nodes[c];
-      nb = (node >>> 16) & 31;
-      lat[i + 2] = lowers[c];
-      obs[i + 2] = node >>> 21;
-      c = (node & 0xFFFF) + (int) ((word >>> used) & ((1L << nb) - 1));
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      out[i + 2] = node;
+      c = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
+      word >>>= nb;
       used += nb;
       node = nodes[d];
-      nb = (node >>> 16) & 31;
-      lat[i + 3] = lowers[d];
-      obs[i + 3] = node >>> 21;
-      d = (node & 0xFFFF) + (int) ((word >>> used) & ((1L << nb) - 1));
-      used += nb;
-      pos += used;
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      out[i + 3] = node;
+      d = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
+      pos += used + nb;
     }
     s0 = a;
     s1 = b;
@@ -133,13 +136,11 @@ final class LatentDecoder {
     int[] states = {s0, s1, s2, s3};
     for (int i = 0; i < k; i++) {
       int j = i & 3;
-      int state = states[j];
-      int node = nodes[state];
-      int nb = (node >>> 16) & 31;
-      latents[i] = stateLowers[state];
-      offsetBits[i] = node >>> 21;
+      int node = nodes[states[j]];
+      int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      batchNodes[i] = node;
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-      states[j] = (node & 0xFFFF) + (int) (word & ((1L << nb) - 1));
+      states[j] = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       pos += nb;
     }
     s0 = states[0];
@@ -149,24 +150,52 @@ final class LatentDecoder {
     r.bitPos = pos;
   }
 
+  private void lowersOnly(int k) {
+    long[] lat = latents;
+    int[] bn = batchNodes;
+    long[] lows = lowers;
+    for (int i = 0; i < k; i++) {
+      lat[i] = lows[bn[i] >>> Ans.NODE_SYMBOL_SHIFT];
+    }
+  }
+
+  /** Offsets of at most 56 bits: one unaligned load each, at independent positions. */
   private void readShortOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     long[] lat = latents;
-    int[] obs = offsetBits;
+    int[] bn = batchNodes;
+    long[] lows = lowers;
+    int[] obs = binOffsetBits;
     long m = mask;
     for (int i = 0; i < k; i++) {
-      int ob = obs[i];
+      int sym = bn[i] >>> Ans.NODE_SYMBOL_SHIFT;
+      int ob = obs[sym];
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-      lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
+      lat[i] = (lows[sym] + (word & ((1L << ob) - 1))) & m;
       pos += ob;
     }
     r.bitPos = pos;
   }
 
+  /** A single bin: every offset has the same width, so positions are {@code i * ob}. */
+  private void readFixedOffsets(BitReader r, int k, long lower, int ob) {
+    long start = r.bitPos;
+    long[] lat = latents;
+    long m = mask;
+    long obMask = (1L << ob) - 1;
+    for (int i = 0; i < k; i++) {
+      long pos = start + (long) i * ob;
+      long word = r.loadLong(pos >>> 3) >>> (pos & 7);
+      lat[i] = (lower + (word & obMask)) & m;
+    }
+    r.bitPos = start + (long) k * ob;
+  }
+
   private void readLongOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     for (int i = 0; i < k; i++) {
-      int ob = offsetBits[i];
+      int sym = batchNodes[i] >>> Ans.NODE_SYMBOL_SHIFT;
+      int ob = binOffsetBits[sym];
       int shift = (int) (pos & 7);
       long byteIdx = pos >>> 3;
       long word = r.loadLong(byteIdx) >>> shift;
@@ -174,7 +203,7 @@ final class LatentDecoder {
         word |= r.loadLong(byteIdx + 8) << (64 - shift);
       }
       long offset = ob == 64 ? word : word & ((1L << ob) - 1);
-      latents[i] = (latents[i] + offset) & mask;
+      latents[i] = (lowers[sym] + offset) & mask;
       pos += ob;
     }
     r.bitPos = pos;
