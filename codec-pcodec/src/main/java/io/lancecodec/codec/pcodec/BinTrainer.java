@@ -1,11 +1,9 @@
 package io.lancecodec.codec.pcodec;
 
-import java.util.Arrays;
-
 /**
  * Chooses a latent variable's bins as pco does (facts from pcodec/pcodec
- * {@code pco/src/histograms.rs}, {@code bin_optimization.rs}, {@code ans/encoding.rs}): an
- * equal-count histogram of 2^binsLog bins that keeps runs of one value together, then an exact
+ * {@code bin_optimization.rs}, {@code ans/encoding.rs}): an equal-count {@link Histogram} of
+ * 2^binsLog bins that keeps runs of one value together, then an exact
  * dynamic program that merges neighbouring bins when the estimated total bits shrink, then tANS
  * weights quantized to a table of at most 2^(binsLog + 2) (capped at 2^12 and at n).
  */
@@ -44,10 +42,7 @@ final class BinTrainer {
     if (n == 0) {
       return new Trained(0, new int[0], new long[0], new int[0], new int[0]);
     }
-    long[] sorted = Arrays.copyOfRange(latents, from, to);
-    sortUnsigned(sorted, bits);
-    Histogram h = new Histogram(sorted, binsLog);
-    h.applySorted();
+    Histogram h = Histogram.of(latents, from, to, bits, binsLog);
     int nLogCeil = n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1L);
     int estimated = Math.min(Math.min(binsLog + 2, MAX_ESTIMATED_ANS_SIZE_LOG), nLogCeil);
     int[] parts = optimize(h, bits, estimated);
@@ -71,136 +66,8 @@ final class BinTrainer {
     return new Trained(sizeLog[0], weights, lowers, offsetBits, counts);
   }
 
-  static void sortUnsigned(long[] a, int bits) {
-    if (bits < 64) {
-      Arrays.sort(a);
-      return;
-    }
-    for (int i = 0; i < a.length; i++) {
-      a[i] ^= Long.MIN_VALUE;
-    }
-    Arrays.sort(a);
-    for (int i = 0; i < a.length; i++) {
-      a[i] ^= Long.MIN_VALUE;
-    }
-  }
-
   static int bitsToEncode(long maxOffset) {
     return 64 - Long.numberOfLeadingZeros(maxOffset);
-  }
-
-  /** Equal-count histogram over sorted latents; runs of a value straddling a boundary stay whole. */
-  private static final class Histogram {
-    private final long[] sorted;
-    private final long n;
-    private final int nBinsLog;
-    private final long nBins;
-    private long applied;
-    private long nextAvailBin;
-    private boolean open;
-    private int openCount;
-    private long openLower;
-    private long openUpper;
-    int size;
-    int[] counts = new int[16];
-    long[] lowers = new long[16];
-    long[] uppers = new long[16];
-
-    Histogram(long[] sorted, int nBinsLog) {
-      this.sorted = sorted;
-      this.n = sorted.length;
-      this.nBinsLog = nBinsLog;
-      this.nBins = 1L << nBinsLog;
-    }
-
-    private long binIdx(long cCount) {
-      return (cCount << nBinsLog) / n;
-    }
-
-    private long cCount(long binIdx) {
-      return ((binIdx + 1) * n + nBins - 1) >> nBinsLog;
-    }
-
-    private void applyOpen(int from, int to) {
-      if (from == to) {
-        return;
-      }
-      if (open) {
-        openUpper = sorted[to - 1];
-        openCount += to - from;
-      } else {
-        open = true;
-        openCount = to - from;
-        openLower = sorted[from];
-        openUpper = sorted[to - 1];
-      }
-      applied += to - from;
-    }
-
-    private boolean complete(long binIdx) {
-      if (!open) {
-        return false;
-      }
-      nextAvailBin = binIdx + 1;
-      if (size == counts.length) {
-        counts = Arrays.copyOf(counts, size * 2);
-        lowers = Arrays.copyOf(lowers, size * 2);
-        uppers = Arrays.copyOf(uppers, size * 2);
-      }
-      counts[size] = openCount;
-      lowers[size] = openLower;
-      uppers[size] = openUpper;
-      size++;
-      open = false;
-      return true;
-    }
-
-    private void applyConstantRun(int from, int to) {
-      long start = applied;
-      long mid = start + (to - from) / 2;
-      long end = start + (to - from);
-      long bin = binIdx(mid);
-      if (bin > nextAvailBin) {
-        // The previous bin is still free: close what is open there, or let the run start it.
-        long spare = bin - 1;
-        if (!complete(spare)) {
-          bin = spare;
-        }
-      }
-      applyOpen(from, to);
-      if (end >= cCount(bin)) {
-        complete(bin);
-      }
-    }
-
-    void applySorted() {
-      int i = 0;
-      int len = sorted.length;
-      while (i < len) {
-        long target = binIdx(applied);
-        long targetI = cCount(target) - applied;
-        if (targetI >= len - i) {
-          applyOpen(i, len);
-          if (targetI == len - i) {
-            complete(target);
-          }
-          break;
-        }
-        int l = i + (int) targetI - 1;
-        int r = i + (int) targetI;
-        long x = sorted[l];
-        while (l > i && sorted[l - 1] == x) {
-          l--;
-        }
-        while (r < len && sorted[r] == x) {
-          r++;
-        }
-        applyOpen(i, l);
-        applyConstantRun(l, r);
-        i = r;
-      }
-      complete(nextAvailBin);
-    }
   }
 
   /**
