@@ -58,12 +58,13 @@ final class Ans {
   /** Encoder tables for one latent variable. */
   static final class Encoder {
     final int sizeLog;
-    private final int[] weights;
-    private final int[] cutoff;
-    private final int[] minRenormBits;
+    final int[] weights;
+    /** States from this one on emit one bit more than {@link #minRenormBits} for the symbol. */
+    final int[] cutoff;
+    final int[] minRenormBits;
     /** States to move to, grouped per symbol starting at {@code firstNext[symbol]}. */
-    private final int[] nextStates;
-    private final int[] firstNext;
+    final int[] nextStates;
+    final int[] firstNext;
 
     Encoder(int sizeLog, int[] weights) {
       this.sizeLog = sizeLog;

@@ -7,14 +7,15 @@ import java.util.Arrays;
 
 /** Little-endian bit writer into a growing byte array. */
 final class BitWriter {
-  private static final VarHandle LONG_LE =
+  static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private byte[] out;
-  private int size;
+  // Package-private so that LatentEncoder can run its batch loops on local copies.
+  byte[] out;
+  int size;
   /** Pending bits, fewer than 8 between calls. */
-  private long acc;
-  private int accBits;
+  long acc;
+  int accBits;
 
   BitWriter(int initialCapacity) {
     out = new byte[Math.max(16, initialCapacity)];
@@ -71,7 +72,7 @@ final class BitWriter {
     return Arrays.copyOf(out, size);
   }
 
-  private void ensure(int extra) {
+  void ensure(int extra) {
     if (size + extra > out.length) {
       out = Arrays.copyOf(out, Math.max(out.length * 2, size + extra));
     }
