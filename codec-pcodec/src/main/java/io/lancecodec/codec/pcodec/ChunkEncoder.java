@@ -230,7 +230,10 @@ final class ChunkEncoder {
     split.mode.validate(type);
     int binsLog = binsLog(cfg.level, n);
     DeltaEncoding delta = chooseDelta(type, split, cfg, binsLog);
-    Candidate c = build(type, split.mode, delta, split.primary, split.secondary, binsLog);
+    // Delta encoding works in place; classic mode's primary is the numbers themselves, which
+    // the fallback below still needs.
+    long[] primary = split.primary == nums && delta.kind != PcoFormat.DELTA_NONE ? nums.clone() : split.primary;
+    Candidate c = build(type, split.mode, delta, primary, split.secondary, binsLog);
     if (shouldFallBack(c, type)) {
       c = fallback(type, nums);
     }

@@ -52,8 +52,9 @@ final class ModeChooser {
     }
   }
 
+  /** Classic mode shares the numbers' array: the chunk encoder copies it before any delta. */
   static Split classic(long[] nums) {
-    return new Split(Mode.CLASSIC, nums.clone(), null);
+    return new Split(Mode.CLASSIC, nums, null);
   }
 
   static Split intMult(NumberType type, long[] nums, long base) {

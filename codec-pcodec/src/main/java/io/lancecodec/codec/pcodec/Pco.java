@@ -36,11 +36,14 @@ public final class Pco {
 
   public static byte[] compressF64(double[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = Double.doubleToRawLongBits(v[off + i]);
-    }
-    return PcoEncoder.compress(NumberType.F64, raw, PcoConfig.level(level));
+    NumberType type = NumberType.F64;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(Double.doubleToRawLongBits(v[from + i]));
+      }
+    }, cfg);
   }
 
   public static double[] decompressF64(byte[] src, int off, int len) {
@@ -59,11 +62,14 @@ public final class Pco {
 
   public static byte[] compressF32(float[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = Float.floatToRawIntBits(v[off + i]);
-    }
-    return PcoEncoder.compress(NumberType.F32, raw, PcoConfig.level(level));
+    NumberType type = NumberType.F32;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(Float.floatToRawIntBits(v[from + i]));
+      }
+    }, cfg);
   }
 
   public static float[] decompressF32(byte[] src, int off, int len) {
@@ -82,11 +88,14 @@ public final class Pco {
 
   public static byte[] compressF16(short[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.F16, raw, PcoConfig.level(level));
+    NumberType type = NumberType.F16;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static short[] decompressF16(byte[] src, int off, int len) {
@@ -105,11 +114,14 @@ public final class Pco {
 
   public static byte[] compressI64(long[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.I64, raw, PcoConfig.level(level));
+    NumberType type = NumberType.I64;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static long[] decompressI64(byte[] src, int off, int len) {
@@ -128,11 +140,14 @@ public final class Pco {
 
   public static byte[] compressU64(long[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.U64, raw, PcoConfig.level(level));
+    NumberType type = NumberType.U64;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static long[] decompressU64(byte[] src, int off, int len) {
@@ -151,11 +166,14 @@ public final class Pco {
 
   public static byte[] compressI32(int[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.I32, raw, PcoConfig.level(level));
+    NumberType type = NumberType.I32;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static int[] decompressI32(byte[] src, int off, int len) {
@@ -174,11 +192,14 @@ public final class Pco {
 
   public static byte[] compressU32(int[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.U32, raw, PcoConfig.level(level));
+    NumberType type = NumberType.U32;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static int[] decompressU32(byte[] src, int off, int len) {
@@ -197,11 +218,14 @@ public final class Pco {
 
   public static byte[] compressI16(short[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.I16, raw, PcoConfig.level(level));
+    NumberType type = NumberType.I16;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static short[] decompressI16(byte[] src, int off, int len) {
@@ -220,11 +244,14 @@ public final class Pco {
 
   public static byte[] compressU16(short[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.U16, raw, PcoConfig.level(level));
+    NumberType type = NumberType.U16;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static short[] decompressU16(byte[] src, int off, int len) {
@@ -243,11 +270,14 @@ public final class Pco {
 
   public static byte[] compressI8(byte[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.I8, raw, PcoConfig.level(level));
+    NumberType type = NumberType.I8;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static byte[] decompressI8(byte[] src, int off, int len) {
@@ -266,11 +296,14 @@ public final class Pco {
 
   public static byte[] compressU8(byte[] v, int off, int n, int level) {
     checkRange(v.length, off, n);
-    long[] raw = new long[n];
-    for (int i = 0; i < n; i++) {
-      raw[i] = v[off + i];
-    }
-    return PcoEncoder.compress(NumberType.U8, raw, PcoConfig.level(level));
+    NumberType type = NumberType.U8;
+    PcoConfig cfg = PcoConfig.level(level);
+    return PcoEncoder.compress(type, n, (ordered, start, count) -> {
+      int from = off + start;
+      for (int i = 0; i < count; i++) {
+        ordered[i] = type.toOrdered(v[from + i]);
+      }
+    }, cfg);
   }
 
   public static byte[] decompressU8(byte[] src, int off, int len) {
