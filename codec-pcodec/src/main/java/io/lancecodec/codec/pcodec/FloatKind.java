@@ -258,14 +258,21 @@ abstract class FloatKind {
 
   /** Rounds half away from zero, like Rust's {@code round}. */
   double round(double x) {
-    if (Double.isNaN(x) || Double.isInfinite(x)) {
+    return roundHalfAway(x);
+  }
+
+  /**
+   * Rust's {@code round} without branches on the value, which are unpredictable on real data:
+   * the integer part toward zero (keeping the sign of zero), plus one away from zero exactly when
+   * the dropped fraction is at least one half ({@code floor(2 |fraction|)} is 0 or 1, exactly).
+   * Magnitudes from 2^52 on are integers already; NaN and infinities stay as they are.
+   */
+  static double roundHalfAway(double x) {
+    if (!(Math.abs(x) < 0x1p52)) {
       return x;
     }
-    double t = x < 0 ? Math.ceil(x) : Math.floor(x);
-    if (Math.abs(x - t) >= 0.5) {
-      t += Math.signum(x);
-    }
-    return t;
+    double t = Math.copySign((double) (long) x, x);
+    return t + Math.copySign(Math.floor(2 * Math.abs(x - t)), x);
   }
 
   /**

@@ -99,6 +99,10 @@ final class FloatModes {
   }
 
   static ModeChooser.Split floatMult(FloatKind f, long[] nums, double base, double invBase) {
+    return f.type == NumberType.F64 ? floatMultF64(nums, base, invBase) : floatMultGeneric(f, nums, base, invBase);
+  }
+
+  static ModeChooser.Split floatMultGeneric(FloatKind f, long[] nums, double base, double invBase) {
     NumberType type = f.type;
     long[] mults = new long[nums.length];
     long[] adjs = new long[nums.length];
@@ -109,6 +113,32 @@ final class FloatModes {
       adjs[i] = (nums[i] - f.ordered(f.mul(mult, base)) + type.mid) & type.mask;
     }
     return new ModeChooser.Split(Mode.floatMult(f.ordered(base)), mults, adjs);
+  }
+
+  /**
+   * The f64 split written out without {@link FloatKind}'s virtual calls and sign branches; the
+   * same arithmetic as the generic path (tests compare both on every float-mult input they make).
+   */
+  static ModeChooser.Split floatMultF64(long[] nums, double base, double invBase) {
+    long mid = Long.MIN_VALUE;
+    long gpi = 1L << 53;
+    long gpiRaw = Double.doubleToRawLongBits((double) gpi);
+    long[] mults = new long[nums.length];
+    long[] adjs = new long[nums.length];
+    for (int i = 0; i < nums.length; i++) {
+      long o = nums[i];
+      double x = Double.longBitsToDouble(o ^ (~(o >> 63) | Long.MIN_VALUE));
+      double mult = FloatKind.roundHalfAway(x * invBase);
+      long raw = Double.doubleToRawLongBits(mult);
+      long absRaw = raw & Long.MAX_VALUE;
+      double abs = Double.longBitsToDouble(absRaw);
+      long absInt = abs < (double) gpi ? (long) abs : gpi + (absRaw - gpiRaw);
+      // Non-negative: MID + absInt; negative: MID - 1 - absInt = MID + ~absInt.
+      mults[i] = mid + (absInt ^ (raw >> 63));
+      long p = Double.doubleToRawLongBits(mult * base);
+      adjs[i] = o - (p ^ ((p >> 63) | Long.MIN_VALUE)) + mid;
+    }
+    return new ModeChooser.Split(Mode.floatMult(FloatKind.F64_KIND.ordered(base)), mults, adjs);
   }
 
   static ModeChooser.Split floatQuant(NumberType type, long[] nums, int k) {
