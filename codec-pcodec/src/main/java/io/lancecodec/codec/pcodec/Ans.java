@@ -28,19 +28,19 @@ final class Ans {
     return symbols;
   }
 
-  /** Bit layout of a decoding node: next state base (14 bits), bits to read (4), symbol (14). */
+  /** Bit layout of a decoding node: next state base (14 bits), bits to read (4), offset bits (7). */
   static final int NODE_BITS_SHIFT = 14;
 
-  static final int NODE_SYMBOL_SHIFT = 18;
+  static final int NODE_OFFSET_BITS_SHIFT = 18;
 
   static final int NODE_BASE_MASK = (1 << NODE_BITS_SHIFT) - 1;
 
   /**
-   * Decoding nodes packed as {@code nextStateBase | bitsToRead << 14 | symbol << 18}, one per
-   * state, so the decode loop needs a single int load per latent. Tables have at most 2^14
-   * states, so the base is below 2^14, at most 14 bits are read and symbols are below 2^14.
+   * Decoding nodes packed as {@code nextStateBase | bitsToRead << 14 | offsetBits << 18}, one
+   * per state, so the decode loop needs a single int load per latent besides the bin's lower
+   * bound. Tables have at most 2^14 states, so the base is below 2^14 and at most 14 bits are read.
    */
-  static int[] decodeNodes(int sizeLog, int[] weights, int[] symbols) {
+  static int[] decodeNodes(int sizeLog, int[] weights, int[] offsetBits, int[] symbols) {
     int size = 1 << sizeLog;
     int[] xs = weights.clone();
     int[] nodes = new int[size];
@@ -50,7 +50,8 @@ final class Ans {
       int x = xs[sym]++;
       int bitsToRead = Integer.numberOfLeadingZeros(x) - sizeLz;
       int nextBase = (x << bitsToRead) - size;
-      nodes[state] = nextBase | bitsToRead << NODE_BITS_SHIFT | sym << NODE_SYMBOL_SHIFT;
+      int ob = sym < offsetBits.length ? offsetBits[sym] : 0;
+      nodes[state] = nextBase | bitsToRead << NODE_BITS_SHIFT | ob << NODE_OFFSET_BITS_SHIFT;
     }
     return nodes;
   }

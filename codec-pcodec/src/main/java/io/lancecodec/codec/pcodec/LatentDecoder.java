@@ -6,22 +6,24 @@ import static io.lancecodec.spi.LanceCodecException.check;
  * Reads one latent variable's part of each batch: first the tANS-coded bin of every latent,
  * then every latent's offset within its bin. Chunk-level tables plus the page's four tANS states.
  *
- * <p>The tANS loop only records each latent's decoding node (which carries its bin); the offset
- * loop then looks up the bin's lower bound and offset width. Bin tables are per bin, not per
- * state, so they stay small and in L1 however large the tANS table is.
+ * <p>The tANS loop writes each latent's bin lower bound (from a table per state, so one lookup
+ * with the same index as the node) and keeps its node, which carries the offset width; the
+ * offset loop then only reads those two arrays in order and the bits.
  */
 final class LatentDecoder {
   private final int nBins;
   private final int[] nodes;
-  private final long[] lowers;
-  private final int[] binOffsetBits;
+  /** The lower bound of each state's bin. */
+  private final long[] stateLowers;
+  private final long onlyLower;
+  private final int onlyOffsetBits;
   private final int maxOffsetBits;
   private final long mask;
   final int bits;
   final int ansSizeLog;
 
   final long[] latents = new long[PcoFormat.BATCH_N];
-  /** The tANS node of each latent of the batch: its bin is {@code node >>> NODE_SYMBOL_SHIFT}. */
+  /** The tANS node of each latent of the batch: its offset width is {@code node >>> 18}. */
   private final int[] batchNodes = new int[PcoFormat.BATCH_N];
   private int s0;
   private int s1;
@@ -39,9 +41,14 @@ final class LatentDecoder {
     }
     maxOffsetBits = max;
     int[] weights = nBins == 0 ? new int[] {1} : meta.weights;
-    nodes = Ans.decodeNodes(meta.ansSizeLog, weights, Ans.spread(meta.ansSizeLog, weights));
-    lowers = nBins == 0 ? new long[1] : meta.lowers;
-    binOffsetBits = nBins == 0 ? new int[1] : meta.offsetBits;
+    int[] symbols = Ans.spread(meta.ansSizeLog, weights);
+    nodes = Ans.decodeNodes(meta.ansSizeLog, weights, meta.offsetBits, symbols);
+    stateLowers = new long[symbols.length];
+    for (int i = 0; i < symbols.length; i++) {
+      stateLowers[i] = symbols[i] < nBins ? meta.lowers[symbols[i]] : 0;
+    }
+    onlyLower = nBins == 1 ? meta.lowers[0] : 0;
+    onlyOffsetBits = nBins == 1 ? meta.offsetBits[0] : 0;
   }
 
   /** Reads the page-start tANS states; called with the page metadata reader. */
@@ -69,20 +76,21 @@ final class LatentDecoder {
         readPartialBatchBins(r, k);
       }
       if (maxOffsetBits == 0) {
-        lowersOnly(k);
+        return;
       } else if (maxOffsetBits <= 56) {
         readShortOffsets(r, k);
       } else {
         readLongOffsets(r, k);
       }
     } else {
-      int ob = binOffsetBits[0];
+      int ob = onlyOffsetBits;
       if (ob == 0) {
-        java.util.Arrays.fill(latents, 0, k, lowers[0]);
+        java.util.Arrays.fill(latents, 0, k, onlyLower);
       } else if (ob <= 56) {
-        readFixedOffsets(r, k, lowers[0], ob);
+        readFixedOffsets(r, k, onlyLower, ob);
       } else {
-        java.util.Arrays.fill(batchNodes, 0, k, 0);
+        java.util.Arrays.fill(latents, 0, k, onlyLower);
+        java.util.Arrays.fill(batchNodes, 0, k, ob << Ans.NODE_OFFSET_BITS_SHIFT);
         readLongOffsets(r, k);
       }
     }
@@ -92,6 +100,8 @@ final class LatentDecoder {
     long pos = r.bitPos;
     int[] nodes = this.nodes;
     int[] out = this.batchNodes;
+    long[] lowers = this.stateLowers;
+    long[] lat = this.latents;
     int a = s0;
     int b = s1;
     int c = s2;
@@ -103,24 +113,28 @@ final class LatentDecoder {
       int node = nodes[a];
       int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       out[i] = node;
+      lat[i] = lowers[a];
       a = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       word >>>= nb;
       int used = nb;
       node = nodes[b];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       out[i + 1] = node;
+      lat[i + 1] = lowers[b];
       b = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       word >>>= nb;
       used += nb;
       node = nodes[c];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       out[i + 2] = node;
+      lat[i + 2] = lowers[c];
       c = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       word >>>= nb;
       used += nb;
       node = nodes[d];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       out[i + 3] = node;
+      lat[i + 3] = lowers[d];
       d = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       pos += used + nb;
     }
@@ -139,6 +153,7 @@ final class LatentDecoder {
       int node = nodes[states[j]];
       int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       batchNodes[i] = node;
+      latents[i] = stateLowers[states[j]];
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
       states[j] = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
       pos += nb;
@@ -150,28 +165,16 @@ final class LatentDecoder {
     r.bitPos = pos;
   }
 
-  private void lowersOnly(int k) {
-    long[] lat = latents;
-    int[] bn = batchNodes;
-    long[] lows = lowers;
-    for (int i = 0; i < k; i++) {
-      lat[i] = lows[bn[i] >>> Ans.NODE_SYMBOL_SHIFT];
-    }
-  }
-
-  /** Offsets of at most 56 bits: one unaligned load each, at independent positions. */
+  /** Offsets of at most 56 bits: one unaligned load each. */
   private void readShortOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     long[] lat = latents;
     int[] bn = batchNodes;
-    long[] lows = lowers;
-    int[] obs = binOffsetBits;
     long m = mask;
     for (int i = 0; i < k; i++) {
-      int sym = bn[i] >>> Ans.NODE_SYMBOL_SHIFT;
-      int ob = obs[sym];
+      int ob = bn[i] >>> Ans.NODE_OFFSET_BITS_SHIFT;
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-      lat[i] = (lows[sym] + (word & ((1L << ob) - 1))) & m;
+      lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
       pos += ob;
     }
     r.bitPos = pos;
@@ -194,8 +197,7 @@ final class LatentDecoder {
   private void readLongOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     for (int i = 0; i < k; i++) {
-      int sym = batchNodes[i] >>> Ans.NODE_SYMBOL_SHIFT;
-      int ob = binOffsetBits[sym];
+      int ob = batchNodes[i] >>> Ans.NODE_OFFSET_BITS_SHIFT;
       int shift = (int) (pos & 7);
       long byteIdx = pos >>> 3;
       long word = r.loadLong(byteIdx) >>> shift;
@@ -203,7 +205,7 @@ final class LatentDecoder {
         word |= r.loadLong(byteIdx + 8) << (64 - shift);
       }
       long offset = ob == 64 ? word : word & ((1L << ob) - 1);
-      latents[i] = (lowers[sym] + offset) & mask;
+      latents[i] = (latents[i] + offset) & mask;
       pos += ob;
     }
     r.bitPos = pos;
