@@ -85,13 +85,23 @@ final class DeltaDecoder {
   }
 
   private void decodeConsecutive(long[] latents, int len) {
-    toggle(latents, len);
-    for (int m = state.length - 1; m >= 0; m--) {
-      long moment = state[m];
+    long msk = mask;
+    // The highest moment's pass also undoes the centring (adds MID): one pass less.
+    int top = state.length - 1;
+    long moment = state[top];
+    long mid = this.mid;
+    for (int i = 0; i < len; i++) {
+      long delta = latents[i];
+      latents[i] = moment;
+      moment = (moment + delta + mid) & msk;
+    }
+    state[top] = moment;
+    for (int m = top - 1; m >= 0; m--) {
+      moment = state[m];
       for (int i = 0; i < len; i++) {
         long delta = latents[i];
         latents[i] = moment;
-        moment = (moment + delta) & mask;
+        moment = (moment + delta) & msk;
       }
       state[m] = moment;
     }
