@@ -7,8 +7,8 @@ import static io.lancecodec.spi.LanceCodecException.check;
  * then every latent's offset within its bin. Chunk-level tables plus the page's four tANS states.
  *
  * <p>The tANS loop writes each latent's bin lower bound (from a table per state, so one lookup
- * with the same index as the node) and keeps its node, which carries the offset width; the
- * offset loop then only reads those two arrays in order and the bits.
+ * with the same index as the node) and its offset width (carried by the node); the offset loop
+ * then only reads those two arrays in order and the bits.
  */
 final class LatentDecoder {
   private final int nBins;
@@ -23,8 +23,8 @@ final class LatentDecoder {
   final int ansSizeLog;
 
   final long[] latents = new long[PcoFormat.BATCH_N];
-  /** The tANS node of each latent of the batch: its offset width is {@code node >>> 18}. */
-  private final int[] batchNodes = new int[PcoFormat.BATCH_N];
+  /** The offset width of each latent of the batch. */
+  private final int[] offsetBits = new int[PcoFormat.BATCH_N];
   private int s0;
   private int s1;
   private int s2;
@@ -90,7 +90,7 @@ final class LatentDecoder {
         readFixedOffsets(r, k, onlyLower, ob);
       } else {
         java.util.Arrays.fill(latents, 0, k, onlyLower);
-        java.util.Arrays.fill(batchNodes, 0, k, ob << Ans.NODE_OFFSET_BITS_SHIFT);
+        java.util.Arrays.fill(offsetBits, 0, k, ob);
         readLongOffsets(r, k);
       }
     }
@@ -99,43 +99,42 @@ final class LatentDecoder {
   private void readFullBatchBins(BitReader r) {
     long pos = r.bitPos;
     int[] nodes = this.nodes;
-    int[] out = this.batchNodes;
     long[] lowers = this.stateLowers;
     long[] lat = this.latents;
+    int[] obs = this.offsetBits;
     int a = s0;
     int b = s1;
     int c = s2;
     int d = s3;
-    // Four states take at most 4 * 14 = 56 bits, so one 64-bit load serves each group of four;
-    // the word is shifted along as states consume it, so only it and pos carry between steps.
+    // Four states take at most 4 * 14 = 56 bits, so one 64-bit load serves each group of four.
+    // Each state takes its bits at `used`, the sum of the widths before it: these sums are short
+    // adds off the states' path, unlike shifting the word along state by state, which measured
+    // slower (the shifts lengthen the chain from one group's states to the next's).
     for (int i = 0; i < PcoFormat.BATCH_N; i += 4) {
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
       int node = nodes[a];
       int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
-      out[i] = node;
       lat[i] = lowers[a];
-      a = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
-      word >>>= nb;
+      obs[i] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      a = (node & Ans.NODE_BASE_MASK) + (int) (word & ((1L << nb) - 1));
       int used = nb;
       node = nodes[b];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
-      out[i + 1] = node;
       lat[i + 1] = lowers[b];
-      b = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
-      word >>>= nb;
+      obs[i + 1] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      b = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
       used += nb;
       node = nodes[c];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
-      out[i + 2] = node;
       lat[i + 2] = lowers[c];
-      c = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
-      word >>>= nb;
+      obs[i + 2] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      c = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
       used += nb;
       node = nodes[d];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
-      out[i + 3] = node;
       lat[i + 3] = lowers[d];
-      d = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
+      obs[i + 3] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      d = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
       pos += used + nb;
     }
     s0 = a;
@@ -152,7 +151,7 @@ final class LatentDecoder {
       int j = i & 3;
       int node = nodes[states[j]];
       int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
-      batchNodes[i] = node;
+      offsetBits[i] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
       latents[i] = stateLowers[states[j]];
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
       states[j] = (node & Ans.NODE_BASE_MASK) + ((int) word & ((1 << nb) - 1));
@@ -169,10 +168,10 @@ final class LatentDecoder {
   private void readShortOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     long[] lat = latents;
-    int[] bn = batchNodes;
+    int[] obs = offsetBits;
     long m = mask;
     for (int i = 0; i < k; i++) {
-      int ob = bn[i] >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      int ob = obs[i];
       long word = r.loadLong(pos >>> 3) >>> (pos & 7);
       lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
       pos += ob;
@@ -197,7 +196,7 @@ final class LatentDecoder {
   private void readLongOffsets(BitReader r, int k) {
     long pos = r.bitPos;
     for (int i = 0; i < k; i++) {
-      int ob = batchNodes[i] >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      int ob = offsetBits[i];
       int shift = (int) (pos & 7);
       long byteIdx = pos >>> 3;
       long word = r.loadLong(byteIdx) >>> shift;
