@@ -15,6 +15,12 @@ final class LatentDecoder {
   private final int[] nodes;
   /** The lower bound of each state's bin. */
   private final long[] stateLowers;
+  /**
+   * For latents of at most 32 bits: per state, the bin's lower bound in the high half and the
+   * node in the low half, so the tANS loop makes one load and one bounds check per latent
+   * instead of two and holds one table fewer (it is short of registers); null otherwise.
+   */
+  private final long[] packedStates;
   private final long onlyLower;
   private final int onlyOffsetBits;
   private final int maxOffsetBits;
@@ -47,6 +53,10 @@ final class LatentDecoder {
     for (int i = 0; i < symbols.length; i++) {
       stateLowers[i] = symbols[i] < nBins ? meta.lowers[symbols[i]] : 0;
     }
+    packedStates = bits <= 32 ? new long[symbols.length] : null;
+    for (int i = 0; bits <= 32 && i < symbols.length; i++) {
+      packedStates[i] = stateLowers[i] << 32 | (nodes[i] & 0xFFFFFFFFL);
+    }
     onlyLower = nBins == 1 ? meta.lowers[0] : 0;
     onlyOffsetBits = nBins == 1 ? meta.offsetBits[0] : 0;
   }
@@ -70,7 +80,9 @@ final class LatentDecoder {
     }
     r.prepare();
     if (nBins > 1) {
-      if (k == PcoFormat.BATCH_N) {
+      if (k == PcoFormat.BATCH_N && packedStates != null) {
+        readFullBatchBins32(r);
+      } else if (k == PcoFormat.BATCH_N) {
         readFullBatchBins(r);
       } else {
         readPartialBatchBins(r, k);
@@ -133,6 +145,55 @@ final class LatentDecoder {
       node = nodes[d];
       nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
       lat[i + 3] = lowers[d];
+      obs[i + 3] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      d = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
+      pos += used + nb;
+    }
+    s0 = a;
+    s1 = b;
+    s2 = c;
+    s3 = d;
+    r.bitPos = pos;
+  }
+
+  /** {@link #readFullBatchBins} for latents of at most 32 bits, from {@link #packedStates}. */
+  private void readFullBatchBins32(BitReader r) {
+    long pos = r.bitPos;
+    long[] packed = this.packedStates;
+    long[] lat = this.latents;
+    int[] obs = this.offsetBits;
+    int a = s0;
+    int b = s1;
+    int c = s2;
+    int d = s3;
+    // As readFullBatchBins, with the node and the lower bound from one long per state.
+    for (int i = 0; i < PcoFormat.BATCH_N; i += 4) {
+      long word = r.loadLong(pos >>> 3) >>> (pos & 7);
+      long e = packed[a];
+      int node = (int) e;
+      int nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      lat[i] = e >>> 32;
+      obs[i] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      a = (node & Ans.NODE_BASE_MASK) + (int) (word & ((1L << nb) - 1));
+      int used = nb;
+      e = packed[b];
+      node = (int) e;
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      lat[i + 1] = e >>> 32;
+      obs[i + 1] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      b = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
+      used += nb;
+      e = packed[c];
+      node = (int) e;
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      lat[i + 2] = e >>> 32;
+      obs[i + 2] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
+      c = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
+      used += nb;
+      e = packed[d];
+      node = (int) e;
+      nb = (node >>> Ans.NODE_BITS_SHIFT) & 15;
+      lat[i + 3] = e >>> 32;
       obs[i + 3] = node >>> Ans.NODE_OFFSET_BITS_SHIFT;
       d = (node & Ans.NODE_BASE_MASK) + (int) ((word >>> used) & ((1L << nb) - 1));
       pos += used + nb;
