@@ -91,9 +91,10 @@ final class DeltaDecoder {
     long moment = state[top];
     long mid = this.mid;
     for (int i = 0; i < len; i++) {
-      long delta = latents[i];
+      // Centre the delta first: only one add then sits on the moment's dependency chain.
+      long delta = latents[i] + mid;
       latents[i] = moment;
-      moment = (moment + delta + mid) & msk;
+      moment = (moment + delta) & msk;
     }
     state[top] = moment;
     for (int m = top - 1; m >= 0; m--) {
