@@ -86,25 +86,27 @@ final class DeltaDecoder {
 
   private void decodeConsecutive(long[] latents, int len) {
     long msk = mask;
-    // The highest moment's pass also undoes the centring (adds MID): one pass less.
+    // Each running sum carries only an add from one number to the next: deltas are centred
+    // before it and results are cut to the latent width as they are stored (sums modulo 2^64
+    // cut to the width equal sums cut at every step). The highest moment's pass also undoes
+    // the centring (adds MID): one pass less.
     int top = state.length - 1;
     long moment = state[top];
     long mid = this.mid;
     for (int i = 0; i < len; i++) {
-      // Centre the delta first: only one add then sits on the moment's dependency chain.
       long delta = latents[i] + mid;
-      latents[i] = moment;
-      moment = (moment + delta) & msk;
+      latents[i] = moment & msk;
+      moment += delta;
     }
-    state[top] = moment;
+    state[top] = moment & msk;
     for (int m = top - 1; m >= 0; m--) {
       moment = state[m];
       for (int i = 0; i < len; i++) {
         long delta = latents[i];
-        latents[i] = moment;
-        moment = (moment + delta) & msk;
+        latents[i] = moment & msk;
+        moment += delta;
       }
-      state[m] = moment;
+      state[m] = moment & msk;
     }
   }
 
