@@ -46,7 +46,7 @@ import org.apache.parquet.schema.MessageType;
  * token files as FixedSizeList&lt;u64/u32&gt;[2048] and flat, empty or null cells dropped. The
  * labels are the anchor's, so its numbers can be looked up by label.
  */
-final class Corpus {
+public final class Corpus {
   static final ArrowType U32 = new ArrowType.Int(32, false);
   static final ArrowType U64 = new ArrowType.Int(64, false);
   static final ArrowType I16 = new ArrowType.Int(16, true);
@@ -365,7 +365,7 @@ final class Corpus {
   }
 
   /** flights-3m.parquet through parquet-java: date (int64 us), delay, distance, origin. */
-  static final class Flights3m {
+  public static final class Flights3m {
     final int rows;
     final byte[] date;
     final byte[] delay;
@@ -376,6 +376,19 @@ final class Corpus {
       this.date = date;
       this.delay = delay;
       this.distance = distance;
+    }
+
+    /** The date column alone (int64 microseconds, file order): the pcodec benchmark's timestamps. */
+    public static long[] dates(Path f) throws IOException {
+      long[][] buf = {new long[1 << 20]};
+      int[] total = {0};
+      scan(f, "date", cr -> {
+        if (total[0] == buf[0].length) {
+          buf[0] = Arrays.copyOf(buf[0], buf[0].length * 2);
+        }
+        buf[0][total[0]++] = cr.getLong();
+      });
+      return Arrays.copyOf(buf[0], total[0]);
     }
 
     static Flights3m read(Path f) throws IOException {
