@@ -84,6 +84,61 @@ class PlanarRoundTripTest extends WithAllocator {
     }
   }
 
+  static Stream<Arguments> flat() {
+    List<Arguments> out = new ArrayList<>();
+    long seed = 23000;
+    for (String type : TestData.TYPES.keySet().stream().sorted().toList()) {
+      for (String structure : new String[] {"auto", "sparse"}) {
+        for (int n : new int[] {1, 1025, 4097}) {
+          for (double nulls : new double[] {0, 0.3, 0.95, 1}) {
+            out.add(Arguments.of(type, structure, n, nulls, TestData.Shape.values()[(int) (seed % 4)], seed++));
+          }
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} rows={2} nulls={3} {4} seed={5}")
+  @MethodSource("flat")
+  void flatRoundTrip(String type, String structure, int n, double nulls, TestData.Shape shape, long seed) {
+    Path file = dir.resolve(type + "-" + structure + "-" + seed + ".lance");
+    try (VectorSchemaRoot in = TestData.root("c", TestData.TYPES.get(type), nulls > 0, nulls, n, shape, seed, allocator)) {
+      WriterOptions options = WriterOptions.defaults().withVersion(FileVersion.V2_3);
+      if (structure.equals("sparse")) {
+        options = options.withFieldDefault("lance-encoding:structural-encoding", "sparse");
+      }
+      try (LanceFileWriter w = LanceFileWriter.open(file, in.getSchema(), options)) {
+        w.write(in);
+      }
+      List<Object> expected = TestData.values(in.getVector(0));
+      try (LanceFileReader r = LanceFileReader.open(file)) {
+        assertEquals(n, r.numRows());
+        try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+          assertEquals(expected, TestData.values(all.getVector(0)), "full read");
+        }
+        List<Object> scanned = new ArrayList<>();
+        var it = r.scan(List.of("c"), 777, allocator);
+        while (it.hasNext()) {
+          try (VectorSchemaRoot b = it.next()) {
+            scanned.addAll(TestData.values(b.getVector(0)));
+          }
+        }
+        assertEquals(expected, scanned, "batched scan");
+        Random rnd = new Random(seed);
+        long[] rows = new long[Math.min(200, 2 * n)];
+        for (int i = 0; i < rows.length; i++) {
+          rows[i] = rnd.nextInt(n);
+        }
+        try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+          for (int i = 0; i < rows.length; i++) {
+            assertEquals(expected.get((int) rows[i]), TestData.value(t.getVector(0), i), "take row " + rows[i]);
+          }
+        }
+      }
+    }
+  }
+
   static Field withMeta(Field f, Map<String, String> meta) {
     Map<String, String> m = new java.util.HashMap<>(f.getMetadata());
     m.putAll(meta);

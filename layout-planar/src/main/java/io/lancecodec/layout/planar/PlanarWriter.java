@@ -79,7 +79,9 @@ final class PlanarWriter {
     if (wantSparse && !trivial) {
       return sparse(in, null, null, ctx);
     }
-    if (forced.isEmpty() && mostlyNull(valid, slots, PageValues.maxValueBytes(values))) {
+    // under lists, null and empty lists have a level but no value slot: they count as null here
+    long events = in.repLevels() != null ? in.repLevels().length : slots;
+    if (forced.isEmpty() && mostlyNull(valid, events, PageValues.maxValueBytes(values))) {
       return sparse(in, null, null, ctx);
     }
     try {
@@ -94,8 +96,8 @@ final class PlanarWriter {
   }
 
   /**
-   * Mostly null: at most one value slot in 8 valid, or at most half of them for values of 8
-   * bytes or more, where a dense page's null slots cost more than sparse positions do.
+   * Mostly null: at most one level in 8 a valid value, or at most half of them for values of 8
+   * bytes or more, where a dense page's null slots (and levels) cost more than sparse positions.
    */
   static boolean mostlyNull(long valid, long slots, long widest) {
     return valid * 8 <= slots || (widest >= 8 && valid * 2 <= slots);
