@@ -124,6 +124,42 @@ class CorruptFileTest extends WithAllocator {
     return Files.readAllBytes(f);
   }
 
+  /**
+   * A 2.3 file of sparse pages: mostly-null values (zipped), a forced-sparse column with a third
+   * null (chunked), mostly-empty lists of strings, indexed strings and nullable vectors.
+   */
+  static byte[] validSparseFile() throws Exception {
+    Path f = dir.resolve("sparse.lance");
+    java.util.Map<String, String> sparse = java.util.Map.of("lance-encoding:structural-encoding", "sparse");
+    Schema schema = new Schema(List.of(
+        new Field("mostly_null", FieldType.nullable(new ArrowType.Int(64, true)), null),
+        new Field("third_null", new FieldType(true, new ArrowType.Int(32, true), null, sparse), null),
+        NestedData.list("lists", NestedData.str("item")),
+        new Field("words", new FieldType(true, ArrowType.Utf8.INSTANCE, null, sparse), null),
+        PlanarRoundTripTest.withMeta(NestedData.fslNullItems("vec", 4), sparse)));
+    int n = 3000;
+    Random rnd = new Random(23);
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      for (int i = 0; i < n; i++) {
+        NestedData.set(root.getVector(0), i, i % 50 == 0 ? (Object) (long) rnd.nextInt() : null);
+        NestedData.set(root.getVector(1), i, i % 3 == 0 ? null : (Object) rnd.nextInt(1000));
+        NestedData.set(root.getVector(2), i, i % 20 == 0 ? List.of("w" + rnd.nextInt(99), "x") : i % 2 == 0 ? null : List.of());
+        NestedData.set(root.getVector(3), i, i % 4 == 0 ? null : "word-" + rnd.nextInt(12));
+        NestedData.set(root.getVector(4), i, NestedData.value(schema.getFields().get(4), rnd, 0.6, 0));
+      }
+      root.setRowCount(n);
+      try (LanceFileWriter w = LanceFileWriter.open(f, schema, WriterOptions.defaults().withVersion(FileVersion.V2_3))) {
+        w.write(root);
+      }
+    }
+    return Files.readAllBytes(f);
+  }
+
+  @org.junit.jupiter.api.Test
+  void sparseFileCorruptionFailsCleanly() throws Exception {
+    corruptionFailsCleanly(validSparseFile(), "sparse");
+  }
+
   @ParameterizedTest
   @MethodSource("versions")
   void laterTypesCorruptionFailsCleanly(FileVersion version) throws Exception {
@@ -259,7 +295,7 @@ class CorruptFileTest extends WithAllocator {
   }
 
   static Stream<Arguments> versions() {
-    return Stream.of(Arguments.of(FileVersion.V2_1), Arguments.of(FileVersion.V2_2));
+    return Stream.of(Arguments.of(FileVersion.V2_1), Arguments.of(FileVersion.V2_2), Arguments.of(FileVersion.V2_3));
   }
 
   @ParameterizedTest
