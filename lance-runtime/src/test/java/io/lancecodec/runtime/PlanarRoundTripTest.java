@@ -139,6 +139,23 @@ class PlanarRoundTripTest extends WithAllocator {
     }
   }
 
+  @org.junit.jupiter.api.Test
+  void blobColumnsAreRefusedIn23() {
+    Field blob = new Field("b", new org.apache.arrow.vector.types.pojo.FieldType(true, org.apache.arrow.vector.types.pojo.ArrowType.LargeBinary.INSTANCE,
+        null, Map.of("lance-encoding:blob", "true")), null);
+    Schema schema = new Schema(List.of(blob));
+    io.lancecodec.spi.LanceCodecException e = org.junit.jupiter.api.Assertions.assertThrows(io.lancecodec.spi.LanceCodecException.class, () -> {
+      try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("blob.lance"), schema, WriterOptions.defaults().withVersion(FileVersion.V2_3));
+          VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
+        ((org.apache.arrow.vector.LargeVarBinaryVector) b.getVector(0)).setSafe(0, new byte[] {1, 2, 3});
+        b.setRowCount(1);
+        w.write(b);
+      }
+    });
+    assertEquals(io.lancecodec.spi.LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("not part of Lance 2.3"), e.getMessage());
+  }
+
   static Field withMeta(Field f, Map<String, String> meta) {
     Map<String, String> m = new java.util.HashMap<>(f.getMetadata());
     m.putAll(meta);
