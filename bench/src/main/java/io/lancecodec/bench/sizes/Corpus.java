@@ -380,9 +380,14 @@ public final class Corpus {
 
     /** The date column alone (int64 microseconds, file order): the pcodec benchmark's timestamps. */
     public static long[] dates(Path f) throws IOException {
+      return longs(f, "date");
+    }
+
+    /** One int64 column (date, delay or distance), file order. */
+    public static long[] longs(Path f, String column) throws IOException {
       long[][] buf = {new long[1 << 20]};
       int[] total = {0};
-      scan(f, "date", cr -> {
+      scan(f, column, cr -> {
         if (total[0] == buf[0].length) {
           buf[0] = Arrays.copyOf(buf[0], buf[0].length * 2);
         }
@@ -395,16 +400,7 @@ public final class Corpus {
       long[][] cols = new long[3][];
       String[] names = {"date", "delay", "distance"};
       for (int c = 0; c < 3; c++) {
-        long[][] buf = {new long[1 << 20]};
-        int[] total = {0};
-        scan(f, names[c], cr -> {
-          if (total[0] == buf[0].length) {
-            buf[0] = Arrays.copyOf(buf[0], buf[0].length * 2);
-          }
-          buf[0][total[0]++] = cr.getLong();
-        });
-        long[] all = Arrays.copyOf(buf[0], total[0]);
-        cols[c] = all;
+        cols[c] = longs(f, names[c]);
       }
       int n = cols[0].length;
       byte[][] bytes = new byte[3][];
