@@ -267,6 +267,40 @@ final class NestedData {
   }
 
   /**
+   * The file at {@code path} has {@code schema} and reads back as {@code expected} (the nested
+   * column first): a full read, a batched scan of the first column and an unsorted take of up to
+   * 50 rows with repeats.
+   */
+  static void assertReadsBack(java.nio.file.Path path, org.apache.arrow.vector.types.pojo.Schema schema, VectorSchemaRoot expected,
+      int n, Random rnd, org.apache.arrow.memory.BufferAllocator allocator) {
+    try (LanceFileReader r = LanceFileReader.open(path)) {
+      org.junit.jupiter.api.Assertions.assertEquals(schema, r.schema());
+      try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
+        assertRows(expected, all, 0, null);
+      }
+      java.util.Iterator<VectorSchemaRoot> it = r.scan(List.of(schema.getFields().get(0).getName()), 777, allocator);
+      int at = 0;
+      while (it.hasNext()) {
+        try (VectorSchemaRoot b = it.next()) {
+          for (int i = 0; i < b.getRowCount(); i++) {
+            org.junit.jupiter.api.Assertions.assertEquals(expected.getVector(0).getObject(at + i), b.getVector(0).getObject(i),
+                "scan row " + (at + i));
+          }
+          at += b.getRowCount();
+        }
+      }
+      org.junit.jupiter.api.Assertions.assertEquals(n, at);
+      long[] rows = new long[Math.min(n, 50)];
+      for (int i = 0; i < rows.length; i++) {
+        rows[i] = rnd.nextInt(n);
+      }
+      try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
+        assertRows(expected, t, 0, rows);
+      }
+    }
+  }
+
+  /**
    * Rows of {@code actual} equal {@code expected}'s, column by column: rows {@code from..} for a
    * range, or {@code rows[i]} for a take.
    */

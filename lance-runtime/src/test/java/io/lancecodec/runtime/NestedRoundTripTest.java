@@ -4,7 +4,6 @@ import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -106,30 +105,7 @@ class NestedRoundTripTest extends WithAllocator {
         NestedData.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(f, rnd, nulls, maxLen), NestedData::set, allocator);
       }
       expected.setRowCount(n);
-      try (LanceFileReader r = LanceFileReader.open(path)) {
-        assertEquals(schema, r.schema());
-        try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-          assertRows(expected, all, null);
-        }
-        Iterator<VectorSchemaRoot> it = r.scan(List.of(f.getName()), 777, allocator);
-        int at = 0;
-        while (it.hasNext()) {
-          try (VectorSchemaRoot b = it.next()) {
-            for (int i = 0; i < b.getRowCount(); i++) {
-              assertEquals(expected.getVector(0).getObject(at + i), b.getVector(0).getObject(i), "scan row " + (at + i));
-            }
-            at += b.getRowCount();
-          }
-        }
-        assertEquals(n, at);
-        long[] rows = new long[Math.min(n, 50)];
-        for (int i = 0; i < rows.length; i++) {
-          rows[i] = rnd.nextInt(n);
-        }
-        try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-          assertRows(expected, t, rows);
-        }
-      }
+      NestedData.assertReadsBack(path, schema, expected, n, rnd, allocator);
     }
   }
 

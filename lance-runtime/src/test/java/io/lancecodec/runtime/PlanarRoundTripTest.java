@@ -1,13 +1,8 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.assertRows;
-import static io.lancecodec.runtime.NestedData.i32;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.lancecodec.spi.FileVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -18,6 +13,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static io.lancecodec.runtime.NestedData.i32;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * 2.3 files with the planar layout, every flat type and nested shape the 2.1/2.2 matrix has,
@@ -57,30 +54,7 @@ class PlanarRoundTripTest extends WithAllocator {
         NestedData.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(field, rnd, nulls, 12), NestedData::set, allocator);
       }
       expected.setRowCount(n);
-      try (LanceFileReader r = LanceFileReader.open(path)) {
-        assertEquals(FileVersion.V2_3, r.version());
-        try (VectorSchemaRoot all = r.readRange(0, n, null, allocator)) {
-          assertRows(expected, all, 0, null);
-        }
-        Iterator<VectorSchemaRoot> it = r.scan(List.of(field.getName()), 777, allocator);
-        int at = 0;
-        while (it.hasNext()) {
-          try (VectorSchemaRoot b = it.next()) {
-            for (int i = 0; i < b.getRowCount(); i++) {
-              assertEquals(expected.getVector(0).getObject(at + i), b.getVector(0).getObject(i), "scan row " + (at + i));
-            }
-            at += b.getRowCount();
-          }
-        }
-        assertEquals(n, at);
-        long[] rows = new long[Math.min(n, 50)];
-        for (int i = 0; i < rows.length; i++) {
-          rows[i] = rnd.nextInt(n);
-        }
-        try (VectorSchemaRoot t = r.take(rows, null, allocator)) {
-          assertRows(expected, t, 0, rows);
-        }
-      }
+      NestedData.assertReadsBack(path, schema, expected, n, rnd, allocator);
     }
   }
 

@@ -12,7 +12,6 @@ import io.lancecodec.layout.physical.PhysicalPage;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.layout.EncodedPage;
 import io.lancecodec.spi.layout.LevelLayer;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -111,25 +110,11 @@ final class V21Grammar {
   }
 
   static List<RepDefLayer> toProto(List<LevelLayer> layers) {
-    List<RepDefLayer> out = new ArrayList<>();
-    for (LevelLayer l : layers) {
-      out.add(RepDefLayer.valueOf("REPDEF_" + l.name()));
-    }
-    return out;
+    return layers.stream().map(l -> RepDefLayer.valueOf(Levels.enumName(l))).toList();
   }
 
   /** The layers as the SPI names them, checked as {@link Levels#checked} does. */
   static List<LevelLayer> fromProto(List<RepDefLayer> layers) {
-    if (layers.size() > Levels.MAX_LAYERS) {
-      throw LanceCodecException.corrupt("page has " + layers.size() + " rep/def layers");
-    }
-    List<LevelLayer> out = new ArrayList<>(layers.size());
-    for (RepDefLayer l : layers) {
-      if (l == RepDefLayer.REPDEF_UNSPECIFIED || l == RepDefLayer.UNRECOGNIZED) {
-        throw LanceCodecException.corrupt("page has an unspecified rep/def layer");
-      }
-      out.add(LevelLayer.valueOf(l.name().substring("REPDEF_".length())));
-    }
-    return Levels.checked(out);
+    return Levels.fromEnumNames(layers.stream().map(RepDefLayer::name).toList());
   }
 }

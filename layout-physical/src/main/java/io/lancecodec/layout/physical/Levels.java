@@ -43,6 +43,29 @@ public final class Levels {
     return List.copyOf(layers);
   }
 
+  /** A layer's name in the grammars' enums ({@code REPDEF_NULLABLE_ITEM}); 2.1 and 2.3 share them. */
+  public static String enumName(LevelLayer layer) {
+    return "REPDEF_" + layer.name();
+  }
+
+  /**
+   * Layers from the names of a grammar's enum values, inner-most first, checked as {@link
+   * #checked} does; an unspecified or unknown value is CORRUPT.
+   */
+  public static List<LevelLayer> fromEnumNames(List<String> names) {
+    if (names.size() > MAX_LAYERS) {
+      throw LanceCodecException.corrupt("page has " + names.size() + " rep/def layers");
+    }
+    List<LevelLayer> out = new java.util.ArrayList<>(names.size());
+    for (String n : names) {
+      if (!n.startsWith("REPDEF_") || n.equals("REPDEF_UNSPECIFIED")) {
+        throw LanceCodecException.corrupt("page has an unspecified rep/def layer");
+      }
+      out.add(LevelLayer.valueOf(n.substring("REPDEF_".length())));
+    }
+    return checked(out);
+  }
+
   /** Nesting deeper than this is rejected: levels are u16 and no real schema comes close. */
   public static final int MAX_LAYERS = 1000;
 

@@ -12,7 +12,6 @@ import io.lancecodec.layout.physical.Levels;
 import io.lancecodec.layout.physical.MiniBlockSpec;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.layout.LevelLayer;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -151,25 +150,11 @@ final class V23Grammar {
   }
 
   static DenseStructure dense(List<LevelLayer> layers) {
-    DenseStructure.Builder b = DenseStructure.newBuilder();
-    for (LevelLayer l : layers) {
-      b.addLayers(RepDefLayer.valueOf("REPDEF_" + l.name()));
-    }
-    return b.build();
+    return DenseStructure.newBuilder().addAllLayers(layers.stream().map(l -> RepDefLayer.valueOf(Levels.enumName(l))).toList()).build();
   }
 
   /** The dense layers, inner-most first, checked as {@link Levels#checked} does. */
   static List<LevelLayer> layers(DenseStructure d) {
-    if (d.getLayersCount() > Levels.MAX_LAYERS) {
-      throw LanceCodecException.corrupt("page has " + d.getLayersCount() + " rep/def layers");
-    }
-    List<LevelLayer> out = new ArrayList<>(d.getLayersCount());
-    for (RepDefLayer l : d.getLayersList()) {
-      if (l == RepDefLayer.REPDEF_UNSPECIFIED || l == RepDefLayer.UNRECOGNIZED) {
-        throw LanceCodecException.corrupt("page has an unspecified rep/def layer");
-      }
-      out.add(LevelLayer.valueOf(l.name().substring("REPDEF_".length())));
-    }
-    return Levels.checked(out);
+    return Levels.fromEnumNames(d.getLayersList().stream().map(RepDefLayer::name).toList());
   }
 }
