@@ -15,6 +15,7 @@ import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import java.util.ArrayList;
@@ -124,6 +125,11 @@ final class Bitpack23 {
       return new Delta23(d, children);
     }
     if (node instanceof Rle r) {
+      int narrow = narrowRleBits(r);
+      if (narrow > 0) {
+        // 8/16-bit values (levels): the 2.2 block form; no generic container takes these widths
+        return new RleCodec.BlockDecompressor(narrow, 8, true);
+      }
       return new Rle23(r, children);
     }
     if (node instanceof Dictionary d) {
@@ -143,6 +149,49 @@ final class Bitpack23 {
       throw LanceCodecException.corrupt("bitpack-ool: packed width " + width + " exceeds " + bits);
     }
     return new OutOfLineBitpackingCodec.Decompressor(bits, (int) width);
+  }
+
+  /**
+   * The width of an Rle block of {@code Flat{8|16}} values and {@code Flat{8}} lengths, the 2.2
+   * block form of levels; 0 for every other Rle, which is the generic form and checked as such
+   * (its values 32 or 64 bits, its lengths u32).
+   */
+  private static int narrowRleBits(Rle r) {
+    if (!r.hasValues() || !r.getValues().hasFlat() || !r.hasRunLengths() || !r.getRunLengths().hasFlat()
+        || r.getRunLengths().getFlat().getBitsPerValue() != 8) {
+      return 0;
+    }
+    long bits = r.getValues().getFlat().getBitsPerValue();
+    return bits == 8 || bits == 16 ? (int) bits : 0;
+  }
+
+  /**
+   * Mini-block chunks in 2.3: InlineBitpacking ({@code T} of 8, 16, 32 or 64) and Rle over
+   * {@code Flat{T}} values and {@code Flat{8}} lengths, the 2.2 chunks, read with 2.3's exactness
+   * (no byte past an inline chunk's words, runs covering exactly the chunk). The generic-block
+   * codecs (Range, Delta, Dictionary, OutOfLineBitpacking) are not mini-block encodings.
+   */
+  static MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof InlineBitpacking ib) {
+      return new InlineBitpackingCodec.Decompressor(packBits(ib.getUncompressedBitsPerValue(), "bitpack"), true);
+    }
+    if (node instanceof Rle r) {
+      if (!r.hasValues() || !r.hasRunLengths()) {
+        throw LanceCodecException.corrupt("rle: " + (r.hasValues() ? "run_lengths" : "values") + " missing");
+      }
+      if (!r.getValues().hasFlat()) {
+        throw LanceCodecException.corrupt("rle: mini-block values must be Flat, not "
+            + io.lancecodec.format.UnsignedBlockGrammar.caseName(r.getValues()) + ": unsupported nesting");
+      }
+      int bits = packBits(r.getValues().getFlat().getBitsPerValue(), "rle");
+      if (!r.getRunLengths().hasFlat() || r.getRunLengths().getFlat().getBitsPerValue() != 8) {
+        throw LanceCodecException.corrupt("rle: mini-block run lengths must be Flat{8}, not "
+            + io.lancecodec.format.UnsignedBlockGrammar.caseName(r.getRunLengths())
+            + (r.getRunLengths().hasFlat() ? "{" + Long.toUnsignedString(r.getRunLengths().getFlat().getBitsPerValue()) + "}" : ""));
+      }
+      return new RleCodec.Decompressor(bits, true);
+    }
+    throw LanceCodecException.corrupt("bitpack: 2.3 " + node.getDescriptorForType().getName() + " is not a mini-block encoding");
   }
 
   static Optional<EncodingSummary> describe(Message node, Decoders children) {

@@ -27,9 +27,10 @@ import java.util.Set;
 /**
  * Integer codecs of the 2.1/2.2 grammar: InlineBitpacking and RLE for mini-block values,
  * InlineBitpacking (up to 1024 values) and OutOfLineBitpacking for level buffers. Proposals carry
- * exact sizes, so the runtime only picks these when they beat storing values flat. In 2.3 it
- * provides the generic unsigned block codecs (Range, Delta, bit-packing, RLE, block Dictionary),
- * see {@link Bitpack23}; its 2.3 mini-block forms are not written yet.
+ * exact sizes, so the runtime only picks these when they beat storing values flat. In 2.3 the
+ * same mini-block chunks go under 2.3 messages; it provides the generic unsigned block codecs
+ * (Range, Delta, bit-packing, RLE, block Dictionary, see {@link Bitpack23}) and the 8/16-bit
+ * blocks of levels in their 2.2 forms ({@link Narrow23}).
  */
 public final class BitpackPlugin implements CodecPlugin {
   @Override
@@ -68,10 +69,8 @@ public final class BitpackPlugin implements CodecPlugin {
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     FieldOptions options = context.options();
     FileVersion version = context.version();
-    if (version == FileVersion.V2_3) {
-      // 2.3 mini-block bit-packing and RLE are not written yet: no 2.1 message in a 2.3 file
-      return Optional.empty();
-    }
+    // 2.3 writes the same chunks under its own messages (docs/wire/compression-2.3.md)
+    boolean v23 = version == FileVersion.V2_3;
     if (!packable(block) || options.compressionNone()) {
       return Optional.empty();
     }
@@ -80,7 +79,7 @@ public final class BitpackPlugin implements CodecPlugin {
     int bits = fw.bitsPerValue();
     long packed = InlineBitpackingCodec.storedBytes(fw, version);
     Proposal<MiniBlockCompressed> best =
-        packed < 0 ? null : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(), fw);
+        packed < 0 ? null : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23), fw);
     boolean rleAsked = options.rleThreshold().isPresent();
     boolean tryRle;
     if (rleAsked) {
@@ -90,7 +89,7 @@ public final class BitpackPlugin implements CodecPlugin {
       tryRle = RleCodec.estimate(stats.runCount(), stats.numValues(), bits) < bound;
     }
     if (tryRle) {
-      RleCodec.Compressor rleCompressor = new RleCodec.Compressor();
+      RleCodec.Compressor rleCompressor = new RleCodec.Compressor(v23);
       MiniBlockCompressed rle = rleCompressor.compress(fw);
       long size = MiniBlocks.storedBytes(rle, version);
       if (rleAsked || best == null || size <= best.estimatedBytes()) {
@@ -106,7 +105,9 @@ public final class BitpackPlugin implements CodecPlugin {
   public Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     FileVersion version = context.version();
     if (version == FileVersion.V2_3) {
-      return Bitpack23.proposeBlock(block, context);
+      return block instanceof DataBlock.FixedWidth fw && (fw.bitsPerValue() == 8 || fw.bitsPerValue() == 16)
+          ? Narrow23.proposeBlock(fw, context)
+          : Bitpack23.proposeBlock(block, context);
     }
     if (!packable(block)) {
       return Optional.empty();
@@ -149,6 +150,9 @@ public final class BitpackPlugin implements CodecPlugin {
 
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (Bitpack23.owns(node)) {
+      return Bitpack23.openMiniBlock(node, children);
+    }
     if (node instanceof InlineBitpacking ib) {
       if (ib.hasValues()) {
         throw LanceCodecException.unsupported("bitpack: buffer compression inside InlineBitpacking is not supported yet");

@@ -37,6 +37,15 @@ final class InlineBitpackingCodec {
         .build();
   }
 
+  /** The descriptor in the grammar of the file: 2.3's InlineBitpacking or 2.1's, the same bytes under either. */
+  static com.google.protobuf.Message encoding(int bits, boolean v23) {
+    return v23
+        ? io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+            .setInlineBitpacking(io.lancecodec.format.pb.v23.InlineBitpacking.newBuilder().setUncompressedBitsPerValue(bits))
+            .build()
+        : encoding(bits);
+  }
+
   /** Exact encoded size of a block, for proposals. */
   static long estimate(DataBlock.FixedWidth fw) {
     int bits = fw.bitsPerValue();
@@ -242,6 +251,17 @@ final class InlineBitpackingCodec {
   }
 
   static final class Compressor implements MiniBlockCompressor {
+    private final boolean v23;
+
+    Compressor() {
+      this(false);
+    }
+
+    /** {@code v23}: the 2.3 descriptor over the same chunks. */
+    Compressor(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
@@ -265,15 +285,25 @@ final class InlineBitpackingCodec {
         pos += bytes;
         chunks.add(new MiniBlockChunk(new int[] {bytes}, MiniBlocks.logNumValues(CHUNK, k == nChunks - 1)));
       }
-      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits));
+      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits, v23));
     }
   }
 
   static final class Decompressor implements FixedWidthMiniBlockDecompressor, BlockDecompressor {
     private final int bits;
+    private final boolean exact;
 
     Decompressor(int bits) {
+      this(bits, false);
+    }
+
+    /**
+     * {@code exact}: 2.3's rule, a chunk is its width word and packed words with no byte after
+     * them (2.2 readers let a chunk run longer).
+     */
+    Decompressor(int bits, boolean exact) {
       this.bits = bits;
+      this.exact = exact;
     }
 
     @Override
@@ -291,6 +321,14 @@ final class InlineBitpackingCodec {
     @Override
     public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
       chunk.expect(1, "bitpack");
+      if (exact) {
+        int wb = bits / 8;
+        long width = chunk.size(0) < wb ? -1 : LittleEndian.getUnsigned(chunk.bytes(), chunk.offset(0), wb);
+        if (width >= 0 && width <= bits && chunk.size(0) != chunkBytes(bits, (int) width)) {
+          throw LanceCodecException.corrupt("bitpack: chunk of " + chunk.size(0) + " bytes, width " + width + " takes "
+              + chunkBytes(bits, (int) width));
+        }
+      }
       if (from == 0 && to == numValues) {
         unpackChunk(chunk.bytes(), chunk.offset(0), chunk.size(0), bits, numValues, dst, dstOffset);
       } else {

@@ -38,11 +38,28 @@ final class OutOfLineBitpackingCodec {
   }
 
   /** Packs with the width fixed at construction (the page-wide maximum). */
+  /** The 2.3 descriptor: {@code OutOfLineBitpacking{T, values = Flat{W}}} (its values are field 2 there, 3 in 2.1). */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(int bits, int width) {
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+        .setOutOfLineBitpacking(io.lancecodec.format.pb.v23.OutOfLineBitpacking.newBuilder()
+            .setUncompressedBitsPerValue(bits)
+            .setValues(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(width))))
+        .build();
+  }
+
   static final class Compressor implements BlockCompressor {
     private final int width;
+    private final boolean v23;
 
     Compressor(int width) {
+      this(width, false);
+    }
+
+    /** {@code v23}: the 2.3 descriptor over the same bytes. */
+    Compressor(int width, boolean v23) {
       this.width = width;
+      this.v23 = v23;
     }
 
     @Override
@@ -69,7 +86,7 @@ final class OutOfLineBitpackingCodec {
           System.arraycopy(fw.data(), tail, out, pos, r * wb);
         }
       }
-      return new Encoded<>(out, encoding(bits, width));
+      return new Encoded<>(out, v23 ? encoding23(bits, width) : encoding(bits, width));
     }
   }
 

@@ -39,12 +39,53 @@ final class RleCodec {
         .build();
   }
 
+  /** The descriptor in the grammar of the file: 2.3's Rle{Flat{T}, Flat{8}} or 2.1's, the same bytes under either. */
+  static com.google.protobuf.Message encoding(int bits, boolean v23) {
+    if (!v23) {
+      return encoding(bits);
+    }
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+        .setRle(io.lancecodec.format.pb.v23.Rle.newBuilder()
+            .setValues(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(bits)))
+            .setRunLengths(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(8))))
+        .build();
+  }
+
+  /** The runs of values {@code [0, n)} split at 255 values: the number of (value, u8 length) pairs stored. */
+  static long storedRuns(DataBlock.FixedWidth fw) {
+    int wb = fw.bitsPerValue() / 8;
+    int n = (int) fw.numValues();
+    long pieces = 0;
+    for (int i = 0; i < n; ) {
+      int j = i + 1;
+      while (j < n && Compressor.equal(fw.data(), i, j, wb)) {
+        j++;
+      }
+      pieces += (j - i + 254) / 255;
+      i = j;
+    }
+    return pieces;
+  }
+
   static long estimate(long runs, long numValues, int bits) {
     // each run costs one value and one length byte; long runs split every 255 values
     return (runs + numValues / 255) * (bits / 8 + 1);
   }
 
   static final class Compressor implements MiniBlockCompressor {
+    private final boolean v23;
+
+    Compressor() {
+      this(false);
+    }
+
+    /** {@code v23}: the 2.3 descriptor over the same chunks. */
+    Compressor(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
@@ -106,7 +147,7 @@ final class RleCodec {
         chunks.add(new MiniBlockChunk(new int[] {nv, nl}, MiniBlocks.logNumValues(count, isLast)));
         off += count;
       }
-      return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits));
+      return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits, v23));
     }
 
     static boolean equal(byte[] d, int a, int b, int wb) {
@@ -128,6 +169,17 @@ final class RleCodec {
    * the values, then the run lengths (u8), as one buffer.
    */
   static final class Block implements io.lancecodec.spi.BlockCompressor {
+    private final boolean v23;
+
+    Block() {
+      this(false);
+    }
+
+    /** {@code v23}: the 2.3 descriptor over the same bytes (2.3 levels and other 8/16-bit blocks). */
+    Block(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public io.lancecodec.spi.Encoded<byte[]> compress(DataBlock block) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
@@ -151,7 +203,7 @@ final class RleCodec {
       LittleEndian.putLong(out, 0, values.size());
       System.arraycopy(values.toByteArray(), 0, out, 8, values.size());
       System.arraycopy(lengths.toByteArray(), 0, out, 8 + values.size(), lengths.size());
-      return new io.lancecodec.spi.Encoded<>(out, encoding(fw.bitsPerValue()));
+      return new io.lancecodec.spi.Encoded<>(out, encoding(fw.bitsPerValue(), v23));
     }
   }
 
@@ -159,10 +211,22 @@ final class RleCodec {
   static final class BlockDecompressor implements io.lancecodec.spi.BlockDecompressor {
     private final int bits;
     private final int lengthBytes;
+    private final boolean exact;
 
     BlockDecompressor(int bits, int lengthBits) {
+      this(bits, lengthBits, false);
+    }
+
+    /** {@code exact}: 2.3's rule, the runs are all positive and cover exactly the block. */
+    BlockDecompressor(int bits, int lengthBits, boolean exact) {
       this.bits = bits;
       this.lengthBytes = lengthBits / 8;
+      this.exact = exact;
+    }
+
+    @Override
+    public int bitsPerValue() {
+      return bits;
     }
 
     @Override
@@ -175,22 +239,41 @@ final class RleCodec {
         throw LanceCodecException.corrupt("rle block declares " + valueBytes + " value bytes, has " + (data.length - 8));
       }
       int lengthsAt = 8 + (int) valueBytes;
-      return expand(bits, data, 8, (int) valueBytes, data, lengthsAt, data.length - lengthsAt, lengthBytes, numValues);
+      return expand(bits, data, 8, (int) valueBytes, data, lengthsAt, data.length - lengthsAt, lengthBytes, numValues, exact);
     }
   }
 
   static final class Decompressor implements MiniBlockDecompressor {
     private final int bits;
+    private final boolean exact;
 
     Decompressor(int bits) {
+      this(bits, false);
+    }
+
+    /**
+     * {@code exact}: 2.3's rule, every run positive and the runs covering exactly the chunk. 2.2
+     * chunks may carry runs past their values (the reference's roll-back), 2.3 ones never do, so
+     * a 2.3 chunk has at most one run per value and its buffers are bounded by its value count.
+     */
+    Decompressor(int bits, boolean exact) {
       this.bits = bits;
+      this.exact = exact;
+    }
+
+    @Override
+    public long maxBufferBytes(int buffer, int numValues) {
+      if (!exact) {
+        return -1;
+      }
+      return buffer == 0 ? (long) numValues * (bits / 8) : numValues;
     }
 
     @Override
     public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
       chunk.expect(2, "rle");
       byte[] b = chunk.bytes();
-      return expand(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues);
+      return expand(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues, exact);
     }
   }
 
@@ -201,16 +284,32 @@ final class RleCodec {
    * 32 bits, so they are taken as longs: a forged 0xFFFFFFFF must not turn negative.
    */
   static DataBlock expand(int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes, long numValues) {
+    return expand(bits, values, vOff, vLen, lengths, lOff, lLen, lengthBytes, numValues, false);
+  }
+
+  /**
+   * With {@code exact} (2.3), every run must be positive and the runs must end exactly at
+   * {@code numValues}: no run, not even a zero-length one, may follow.
+   */
+  static DataBlock expand(
+      int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes, long numValues, boolean exact) {
     int wb = bits / 8;
     if (!(vLen % wb == 0 && lLen % lengthBytes == 0 && vLen / wb == lLen / lengthBytes)) {
       throw LanceCodecException.corrupt("rle: " + vLen + " value bytes do not match " + lLen + " run-length bytes");
     }
     int n = LanceCodecException.checkedInt(numValues, "rle value count");
-    byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
     int runs = vLen / wb;
+    if (exact && runs > n) {
+      throw LanceCodecException.corrupt("rle: " + runs + " runs of positive length cannot make " + n + " values");
+    }
+    byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
     int pos = 0;
     for (int r = 0; r < runs && pos < n; r++) {
       long len = LittleEndian.getUnsigned(lengths, lOff + r * lengthBytes, lengthBytes);
+      if (exact && (len == 0 || len > n - pos || (r == runs - 1) != (len == n - pos))) {
+        throw LanceCodecException.corrupt("rle: run " + r + " of " + runs + " has length " + len + " with " + (n - pos)
+            + " of " + n + " values left (runs are positive and cover the values exactly)");
+      }
       int take = (int) Math.min(len, n - pos);
       fill(values, vOff + r * wb, wb, out, pos, take);
       pos += take;

@@ -4,8 +4,11 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
 import io.lancecodec.format.pb.v23.Constant;
+import io.lancecodec.format.pb.v23.FixedSizeList;
 import io.lancecodec.format.pb.v23.Flat;
+import io.lancecodec.format.pb.v23.PackedStruct;
 import io.lancecodec.format.pb.v23.Variable;
+import io.lancecodec.format.pb.v23.VariablePackedStruct;
 import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
@@ -17,19 +20,22 @@ import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueCompressor;
+import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The built-in codecs in the 2.3 grammar ({@code lance.encodings23}): Flat and Constant as
- * generic unsigned block leaves, Flat and Variable in mini-blocks (Variable with legacy or generic
- * offsets, see {@link VariableMiniBlock}). Kept apart from {@link BuiltinCodecs} so 2.1/2.2 code
- * paths stay as they were; BuiltinCodecs hands every 2.3 request here.
- *
- * <p>Not yet in 2.3: per-value (full-zip) proposals, fixed-size lists and packed structs, and
- * Variable as a block; those are declined or refused as UNSUPPORTED.
+ * The built-in codecs in the 2.3 grammar ({@code lance.encodings23}), with the bytes of their
+ * 2.1/2.2 counterparts: Flat and Constant as generic unsigned block leaves and as blocks of any
+ * width; Variable in mini-blocks (legacy or generic offsets, see {@link VariableMiniBlock}), per
+ * value and as a block (the 2.2 block form, for dictionary items); fixed-size lists (with item
+ * validity, nested, booleans) in mini-blocks and per value; packed structs of fixed-width
+ * children in mini-blocks and variable packed structs per value. Kept apart from {@link
+ * BuiltinCodecs} so 2.1/2.2 code paths stay as they were; BuiltinCodecs hands every 2.3 request
+ * here. docs/wire/compression-2.3.md lists what each decoder refuses.
  */
 final class Builtin23 {
   /** The longest Constant scalar: the planar grammar's 32 bytes. */
@@ -38,7 +44,8 @@ final class Builtin23 {
   private Builtin23() {}
 
   static boolean owns(Message node) {
-    return node instanceof Flat || node instanceof Constant || node instanceof Variable;
+    return node instanceof Flat || node instanceof Constant || node instanceof Variable || node instanceof FixedSizeList
+        || node instanceof PackedStruct || node instanceof VariablePackedStruct;
   }
 
   static CompressiveEncoding flat(int bits) {
@@ -60,6 +67,15 @@ final class Builtin23 {
    * Constant when every value of the family is one value (no payload), or the empty sequence.
    */
   static Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
+    if (block instanceof DataBlock.VariableWidth vw) {
+      // the 2.2 block form (header, offsets from 0, values): a page's dictionary of strings
+      BlockCompressor c = b -> {
+        DataBlock.VariableWidth v = (DataBlock.VariableWidth) b;
+        return new Encoded<>(BuiltinCodecs.variableBlock(v), variable(flat(v.bitsPerOffset())));
+      };
+      long size = 2L * vw.bitsPerOffset() / 8 + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8) + context.stats().dataBytes();
+      return Optional.of(Proposal.estimated("variable", size, c, block));
+    }
     if (!(block instanceof DataBlock.FixedWidth fw)) {
       return Optional.empty();
     }
@@ -125,7 +141,12 @@ final class Builtin23 {
     return new Encoded<>(new byte[0], constant(scalar));
   }
 
-  /** Flat chunks for fixed-width values; Variable with the smaller of legacy and generic offsets. */
+  /**
+   * Flat chunks for fixed-width values and for fixed-size lists of byte-aligned items without
+   * validity (a row is one wide value), the validity-and-values chunks of other fixed-size lists,
+   * packed rows of fixed-width struct children, and Variable with the smaller of legacy and
+   * generic offsets: the 2.2 offers, with 2.3 descriptors.
+   */
   static Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     if (block instanceof DataBlock.FixedWidth fw) {
       MiniBlockCompressor c = b -> {
@@ -134,12 +155,63 @@ final class Builtin23 {
       };
       return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, context.version()), c, block));
     }
+    DataBlock.FixedWidth rows = BuiltinCodecs.fslRows(block);
+    if (rows != null) {
+      MiniBlockCompressor c = b -> {
+        MiniBlockCompressed m = new FlatMiniBlock().compress(BuiltinCodecs.fslRows(b));
+        return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), FslShape.parts(b).shape().encoding23());
+      };
+      return Optional.of(Proposal.estimated("flat", rows.usedBytes(), c, block));
+    }
+    FslShape.Parts lists = FslShape.parts(block);
+    if (lists != null) {
+      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(true), block));
+    }
+    if (io.lancecodec.runtime.plugin.PackedStruct.fixedOnly(block) != null) {
+      return Optional.of(Proposal.estimated("packed-struct", BuiltinCodecs.packedBytes((DataBlock.Struct) block),
+          new io.lancecodec.runtime.plugin.PackedStruct.MiniBlock(true), block));
+    }
     if (block instanceof DataBlock.VariableWidth vw) {
       GenericBlocks.FamilyEncoder families = context instanceof GenericBlocks.FamilyEncoder f ? f : null;
       VariableMiniBlock c = new VariableMiniBlock(families);
       MiniBlockCompressed out = c.compress(vw);
       long bytes = io.lancecodec.spi.MiniBlocks.storedBytes(out, context.version()) + out.encoding().getSerializedSize();
       return Optional.of(Proposal.measured("variable", bytes, c, out));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Values as full-zip rows, each stored as it is, as 2.2 stores them: Flat for fixed-width values,
+   * fixed-size lists as one wide row (booleans only in whole-byte rows without validity), with item
+   * validity bytes in front when they have it, variable packed structs, and Variable strings.
+   */
+  static Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
+    if (block instanceof DataBlock.FixedWidth fw) {
+      PerValueCompressor c = b -> new Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
+      return Optional.of(Proposal.estimated("flat", fw.usedBytes(), c, block));
+    }
+    DataBlock.FixedWidth fslRows = BuiltinCodecs.fslRows(block);
+    if (fslRows != null) {
+      PerValueCompressor c = b -> new Encoded<>(BuiltinCodecs.fslRows(b), FslShape.parts(b).shape().encoding23());
+      return Optional.of(Proposal.estimated("flat", fslRows.usedBytes(), c, block));
+    }
+    DataBlock.FixedWidth boolRows = BuiltinCodecs.boolRows(block);
+    if (boolRows != null) {
+      PerValueCompressor c = b -> new Encoded<>(BuiltinCodecs.boolRows(b), FslShape.parts(b).shape().encoding23());
+      return Optional.of(Proposal.estimated("flat", boolRows.usedBytes(), c, block));
+    }
+    FslShape.Parts lists = FslShape.parts(block);
+    if (lists != null && lists.shape().leafBits() % 8 == 0) {
+      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.PerValue(true), block));
+    }
+    if (io.lancecodec.runtime.plugin.PackedStruct.packable(block) != null && io.lancecodec.runtime.plugin.PackedStruct.fixedOnly(block) == null) {
+      return Optional.of(Proposal.estimated("packed-struct", BuiltinCodecs.packedBytes((DataBlock.Struct) block),
+          new io.lancecodec.runtime.plugin.PackedStruct.PerValue(true), block));
+    }
+    if (block instanceof DataBlock.VariableWidth) {
+      PerValueCompressor c = b -> new Encoded<>(b, variable(flat(((DataBlock.VariableWidth) b).bitsPerOffset())));
+      return Optional.of(Proposal.estimated("variable", context.stats().dataBytes(), c, block));
     }
     return Optional.empty();
   }
@@ -152,6 +224,10 @@ final class Builtin23 {
     }
     if (node instanceof Constant c) {
       return constantBlock(c);
+    }
+    if (node instanceof Variable v) {
+      int bits = flatOffsetBits(v, "as a block");
+      return (data, numValues) -> BuiltinCodecs.variableBlock(data, numValues, bits);
     }
     throw LanceCodecException.unsupported("builtin: 2.3 " + node.getDescriptorForType().getName() + " cannot be used as a block");
   }
@@ -174,7 +250,62 @@ final class Builtin23 {
       }
       return new VariableMiniBlock.GenericDecompressor(GenericBlocks.open(children, offsets, 0));
     }
+    if (node instanceof FixedSizeList f) {
+      FslShape shape = FslShape.parse(f);
+      return shape.plain() ? FlatMiniBlock.decompressor((int) (shape.leafItems() * shape.leafBits())) : new FslValidity.MiniBlockDecoder(shape);
+    }
+    if (node instanceof PackedStruct p) {
+      return io.lancecodec.runtime.plugin.PackedStruct.openMiniBlock(p, children);
+    }
     throw LanceCodecException.unsupported("builtin: 2.3 " + node.getDescriptorForType().getName() + " cannot be used in a mini-block");
+  }
+
+  static PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof Flat f) {
+      return new BuiltinCodecs.PlainPerValue(bitsOf(f), "flat");
+    }
+    if (node instanceof Variable v) {
+      flatOffsetBits(v, "per value");
+      return (block, reuse) -> {
+        if (!(block instanceof DataBlock.VariableWidth)) {
+          throw LanceCodecException.corrupt("variable: per-value rows are not variable-width values");
+        }
+        return block;
+      };
+    }
+    if (node instanceof FixedSizeList f) {
+      FslShape shape = FslShape.parse(f);
+      if (shape.leafBits() == 1 && !shape.byteRowsOfBooleans()) {
+        // the only full-zip rows of booleans 2.2 has, kept for 2.3: no reader knows another layout
+        throw LanceCodecException.corrupt("fixed_size_list: per-value rows of booleans "
+            + (shape.anyValidity() ? "with validity" : "of " + shape.leafItems() + " bits (not whole bytes)") + " do not exist in 2.3");
+      }
+      return shape.plain() ? new BuiltinCodecs.PlainPerValue(shape.leafItems() * shape.leafBits(), "fixed_size_list")
+          : FslValidity.perValueDecoder(shape);
+    }
+    if (node instanceof VariablePackedStruct p) {
+      return io.lancecodec.runtime.plugin.PackedStruct.openPerValue(p, children);
+    }
+    throw LanceCodecException.unsupported("builtin: 2.3 " + node.getDescriptorForType().getName() + " cannot be used per value");
+  }
+
+  /**
+   * The offset width of a Variable whose offsets must be Flat (per value and as a block, where
+   * lengths or offsets sit with the values; generic offsets exist only in mini-blocks).
+   */
+  private static int flatOffsetBits(Variable v, String where) {
+    if (!v.hasOffsets()) {
+      throw LanceCodecException.corrupt("variable: offsets encoding missing");
+    }
+    if (!v.getOffsets().hasFlat()) {
+      throw LanceCodecException.corrupt("variable " + where + ": offsets must be Flat, not "
+          + io.lancecodec.format.UnsignedBlockGrammar.caseName(v.getOffsets()) + " (generic offsets exist only in mini-blocks)");
+    }
+    long bits = v.getOffsets().getFlat().getBitsPerValue();
+    if (bits != 32 && bits != 64) {
+      throw LanceCodecException.corrupt("variable: offset width " + Long.toUnsignedString(bits) + " is neither 32 nor 64");
+    }
+    return (int) bits;
   }
 
   static Optional<EncodingSummary> describe(Message node, Decoders children) {
@@ -193,6 +324,20 @@ final class Builtin23 {
     }
     if (node instanceof Variable v) {
       return Optional.of(EncodingSummary.of("variable", "", children.describe(v.getOffsets())));
+    }
+    if (node instanceof FixedSizeList fsl) {
+      String params = Long.toUnsignedString(fsl.getItemsPerValue()) + (fsl.getHasValidity() ? ", item validity" : "");
+      return Optional.of(EncodingSummary.of("fixed_size_list", params, children.describe(fsl.getValues())));
+    }
+    if (node instanceof PackedStruct p) {
+      return Optional.of(EncodingSummary.of("packed_struct", "", children.describe(p.getValues())));
+    }
+    if (node instanceof VariablePackedStruct vps) {
+      EncodingSummary[] fields = new EncodingSummary[vps.getFieldsCount()];
+      for (int i = 0; i < fields.length; i++) {
+        fields[i] = children.describe(vps.getFields(i).getValue());
+      }
+      return Optional.of(EncodingSummary.of("variable_packed_struct", "", fields));
     }
     return Optional.empty();
   }

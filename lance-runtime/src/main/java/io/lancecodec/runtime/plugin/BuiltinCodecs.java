@@ -49,7 +49,8 @@ public final class BuiltinCodecs implements CodecPlugin {
     return Set.of(Flat.class, Variable.class, Constant.class, io.lancecodec.format.pb.v21.FixedSizeList.class,
         io.lancecodec.format.pb.v21.PackedStruct.class, io.lancecodec.format.pb.v21.VariablePackedStruct.class,
         io.lancecodec.format.pb.v23.Flat.class, io.lancecodec.format.pb.v23.Constant.class,
-        io.lancecodec.format.pb.v23.Variable.class);
+        io.lancecodec.format.pb.v23.Variable.class, io.lancecodec.format.pb.v23.FixedSizeList.class,
+        io.lancecodec.format.pb.v23.PackedStruct.class, io.lancecodec.format.pb.v23.VariablePackedStruct.class);
   }
 
   @Override
@@ -88,8 +89,7 @@ public final class BuiltinCodecs implements CodecPlugin {
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
     FileVersion version = context.version();
     if (version == FileVersion.V2_3) {
-      // full-zip values of 2.3 are not written yet: no 2.1 message may end up in a 2.3 file
-      return Optional.empty();
+      return Builtin23.proposePerValue(block, context);
     }
     if (block instanceof DataBlock.FixedWidth fw) {
       PerValueCompressor c = b -> new Encoded<>(b, flat(((DataBlock.FixedWidth) b).bitsPerValue()));
@@ -145,7 +145,7 @@ public final class BuiltinCodecs implements CodecPlugin {
   }
 
   /** The bytes of a packed struct's children together (lengths included). */
-  private static long packedBytes(DataBlock.Struct s) {
+  static long packedBytes(DataBlock.Struct s) {
     long bytes = 0;
     for (DataBlock c : s.children()) {
       if (c instanceof DataBlock.FixedWidth fw) {
@@ -239,6 +239,9 @@ public final class BuiltinCodecs implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (Builtin23.owns(node)) {
+      return Builtin23.openPerValue(node, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v21.VariablePackedStruct p) {
       return PackedStruct.openPerValue(p, children);
     }
@@ -329,7 +332,7 @@ public final class BuiltinCodecs implements CodecPlugin {
   }
 
   /** Fixed-width values a full-zip page stores as they are; only their width is checked. */
-  private record PlainPerValue(long plainBits, String what) implements PerValueDecompressor {
+  record PlainPerValue(long plainBits, String what) implements PerValueDecompressor {
     @Override
     public DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
       if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != plainBits) {

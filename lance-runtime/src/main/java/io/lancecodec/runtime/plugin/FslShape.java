@@ -109,6 +109,71 @@ public record FslShape(long[] dims, boolean[] validity, int leafBits) {
     return e;
   }
 
+  /** The 2.3 form of {@link #encoding()}: the same tree in {@code lance.encodings23} messages. */
+  public io.lancecodec.format.pb.v23.CompressiveEncoding encoding23() {
+    io.lancecodec.format.pb.v23.CompressiveEncoding e = Builtin23.flat(leafBits);
+    for (int l = dims.length - 1; l >= 0; l--) {
+      e = io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+          .setFixedSizeList(io.lancecodec.format.pb.v23.FixedSizeList.newBuilder()
+              .setItemsPerValue(dims[l]).setHasValidity(validity[l]).setValues(e))
+          .build();
+    }
+    return e;
+  }
+
+  /** The tree in the grammar of the file being written: 2.3's messages or 2.1's. */
+  com.google.protobuf.Message encoding(boolean v23) {
+    return v23 ? encoding23() : encoding();
+  }
+
+  /**
+   * The shape a 2.3 encoding describes: fixed-size-list layers, each with a positive dimension
+   * and a values child, down to a Flat leaf of 1 bit or whole bytes; every count checked as in
+   * 2.1. Unlike 2.1, no Constant leaf: that is the reference's 2.1 zero-width row of lists whose
+   * items are all null, which no 2.3 writer makes (such items are Flat values under validity).
+   */
+  static FslShape parse(io.lancecodec.format.pb.v23.FixedSizeList f) {
+    List<Long> dims = new ArrayList<>();
+    List<Boolean> valid = new ArrayList<>();
+    long product = 1;
+    io.lancecodec.format.pb.v23.CompressiveEncoding values;
+    while (true) {
+      long d = f.getItemsPerValue();
+      if (d <= 0 || d > MAX_ROW_BITS || dims.size() >= MAX_LEVELS) {
+        throw LanceCodecException.corrupt("fixed_size_list of " + Long.toUnsignedString(d) + " items at depth " + dims.size());
+      }
+      product *= d;
+      if (product > MAX_ROW_BITS) {
+        throw LanceCodecException.corrupt("fixed_size_list of " + product + " items per row, over " + MAX_ROW_BITS);
+      }
+      dims.add(d);
+      valid.add(f.getHasValidity());
+      if (!f.hasValues()) {
+        throw LanceCodecException.corrupt("fixed_size_list without values");
+      }
+      values = f.getValues();
+      if (!values.hasFixedSizeList()) {
+        break;
+      }
+      f = values.getFixedSizeList();
+    }
+    if (!values.hasFlat()) {
+      throw LanceCodecException.corrupt("fixed_size_list: 2.3 layers end in Flat, not "
+          + io.lancecodec.format.UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    }
+    int bits = Builtin23.bitsOf(values.getFlat());
+    if (product * bits > MAX_ROW_BITS) {
+      throw LanceCodecException.corrupt("fixed_size_list of " + product + " x " + bits + " bits per row");
+    }
+    long[] d = new long[dims.size()];
+    boolean[] v = new boolean[dims.size()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = dims.get(i);
+      v[i] = valid.get(i);
+    }
+    return new FslShape(d, v, bits);
+  }
+
   /** The shape a file's encoding describes, every count checked. */
   static FslShape parse(io.lancecodec.format.pb.v21.FixedSizeList f) {
     List<Long> dims = new ArrayList<>();

@@ -116,6 +116,17 @@ public final class FslValidity {
    * Mini-block chunks of whole rows, sized as the reference sizes them (see below).
    */
   static final class MiniBlock implements MiniBlockCompressor {
+    /** Whether the descriptor is 2.3's ({@code lance.encodings23}); the chunks are the same. */
+    private final boolean v23;
+
+    MiniBlock() {
+      this(false);
+    }
+
+    MiniBlock(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       FslShape.Parts p = FslShape.parts(block);
@@ -182,7 +193,7 @@ public final class FslValidity {
       for (int i = 0; i < nb; i++) {
         buffers.add(java.util.Arrays.copyOf(out[i], pos[i]));
       }
-      return new MiniBlockCompressed(buffers, chunks, rows, s.encoding());
+      return new MiniBlockCompressed(buffers, chunks, rows, s.encoding(v23));
     }
   }
 
@@ -239,6 +250,17 @@ public final class FslValidity {
 
   /** Full-zip rows: the validity bytes of each level that has it, then the values, as one fixed-width value. */
   static final class PerValue implements PerValueCompressor {
+    /** Whether the descriptor is 2.3's; the rows are the same. */
+    private final boolean v23;
+
+    PerValue() {
+      this(false);
+    }
+
+    PerValue(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public Encoded<DataBlock> compress(DataBlock block) {
       FslShape.Parts p = FslShape.parts(block);
@@ -263,7 +285,7 @@ public final class FslValidity {
       for (long r = 0; r < n; r++) {
         System.arraycopy(p.values(), (int) (r * vb), out, (int) (r * row + at), (int) vb);
       }
-      return new Encoded<>(new DataBlock.FixedWidth(out, (int) (row * 8), n), s.encoding());
+      return new Encoded<>(new DataBlock.FixedWidth(out, (int) (row * 8), n), s.encoding(v23));
     }
   }
 

@@ -87,33 +87,87 @@ public final class PackedStruct {
     return CompressiveEncoding.newBuilder().setPackedStruct(b).build();
   }
 
+  /** The 2.3 descriptor of fixed-width children packed into rows stored as {@code values}. */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding fixedEncoding23(
+      DataBlock.Struct s, io.lancecodec.format.pb.v23.CompressiveEncoding values) {
+    io.lancecodec.format.pb.v23.PackedStruct.Builder b = io.lancecodec.format.pb.v23.PackedStruct.newBuilder().setValues(values);
+    for (DataBlock c : s.children()) {
+      b.addBitsPerValue(((DataBlock.FixedWidth) c).bitsPerValue());
+    }
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder().setPackedStruct(b).build();
+  }
+
   /** Fixed-width children: the rows chunked as flat values of the row's width. */
   static final class MiniBlock implements MiniBlockCompressor {
+    /** Whether the descriptor is 2.3's; the chunks are the same. */
+    private final boolean v23;
+
+    MiniBlock() {
+      this(false);
+    }
+
+    MiniBlock(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       DataBlock.Struct s = fixedOnly(block);
       if (s == null) {
         throw LanceCodecException.internal("packed struct of fixed-width children expected");
       }
-      MiniBlockCompressed m = new FlatMiniBlock().compress(fixedRows(s));
-      return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), fixedEncoding(s, (CompressiveEncoding) m.encoding()));
+      DataBlock.FixedWidth rows = fixedRows(s);
+      MiniBlockCompressed m = new FlatMiniBlock().compress(rows);
+      com.google.protobuf.Message encoding = v23
+          ? fixedEncoding23(s, Builtin23.flat(rows.bitsPerValue()))
+          : fixedEncoding(s, (CompressiveEncoding) m.encoding());
+      return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), encoding);
     }
   }
 
   /** The row's children through the packed values' decompressor, checked against the declared widths. */
   static MiniBlockDecompressor openMiniBlock(io.lancecodec.format.pb.v21.PackedStruct p, Decoders children) {
+    long rowBits = rowBits(p.getBitsPerValueList(), p.hasValues());
+    return rowsOf(rowBits, children.miniBlock(p.getValues()));
+  }
+
+  /**
+   * The 2.3 form: the rows must be stored as {@code Flat} of exactly the children's widths together
+   * (the only way our grammar stores packed rows; anything else is refused before a chunk is read).
+   */
+  static MiniBlockDecompressor openMiniBlock(io.lancecodec.format.pb.v23.PackedStruct p, Decoders children) {
+    long rowBits = rowBits(p.getBitsPerValueList(), p.hasValues());
+    io.lancecodec.format.pb.v23.CompressiveEncoding values = p.getValues();
+    if (!values.hasFlat()) {
+      throw LanceCodecException.corrupt("packed struct: 2.3 rows are Flat, not "
+          + io.lancecodec.format.UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    }
+    if (values.getFlat().getBitsPerValue() != rowBits) {
+      throw LanceCodecException.corrupt("packed struct: rows of " + Long.toUnsignedString(values.getFlat().getBitsPerValue())
+          + " bits for children of " + rowBits + " bits together");
+    }
+    return rowsOf(rowBits, children.miniBlock(values));
+  }
+
+  /** The children's widths together, each a positive multiple of 8 bits; CORRUPT without children or values. */
+  private static long rowBits(List<Long> bits, boolean hasValues) {
     long total = 0;
-    for (long b : p.getBitsPerValueList()) {
+    for (long b : bits) {
       if (!(b > 0 && b % 8 == 0 && b <= 1 << 20)) {
-        throw LanceCodecException.corrupt("packed struct: child width " + b + " bits is not a positive multiple of 8");
+        throw LanceCodecException.corrupt("packed struct: child width " + Long.toUnsignedString(b) + " bits is not a positive multiple of 8");
       }
       total += b;
     }
-    if (p.getBitsPerValueCount() == 0 || !p.hasValues()) {
+    if (bits.isEmpty() || !hasValues) {
       throw LanceCodecException.corrupt("packed struct without children or values");
     }
-    long rowBits = total;
-    MiniBlockDecompressor inner = children.miniBlock(p.getValues());
+    if (total > FslShape.MAX_ROW_BITS) {
+      throw LanceCodecException.corrupt("packed struct: rows of " + total + " bits");
+    }
+    return total;
+  }
+
+  private static MiniBlockDecompressor rowsOf(long rowBits, MiniBlockDecompressor inner) {
     return (chunk, numValues, reuse) -> {
       DataBlock d = inner.decompress(chunk, numValues, reuse);
       if (!(d instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != rowBits) {
@@ -137,6 +191,17 @@ public final class PackedStruct {
    * width then their bytes; offsets of the rows are 32-bit unless the rows outgrow them.
    */
   static final class PerValue implements PerValueCompressor {
+    /** Whether the descriptor is 2.3's; the rows are the same. */
+    private final boolean v23;
+
+    PerValue() {
+      this(false);
+    }
+
+    PerValue(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public Encoded<DataBlock> compress(DataBlock block) {
       DataBlock.Struct s = packable(block);
@@ -144,17 +209,6 @@ public final class PackedStruct {
         throw LanceCodecException.internal("packed struct expected");
       }
       int n = LanceCodecException.checkedInt(s.numValues(), "packed rows");
-      VariablePackedStruct.Builder desc = VariablePackedStruct.newBuilder();
-      for (DataBlock c : s.children()) {
-        VariablePackedStruct.FieldEncoding.Builder f = VariablePackedStruct.FieldEncoding.newBuilder();
-        if (c instanceof DataBlock.FixedWidth fw) {
-          f.setValue(BuiltinCodecs.flat(fw.bitsPerValue())).setBitsPerValue(fw.bitsPerValue());
-        } else {
-          DataBlock.VariableWidth vw = (DataBlock.VariableWidth) c;
-          f.setValue(BuiltinCodecs.variable(vw.bitsPerOffset())).setBitsPerLength(vw.bitsPerOffset());
-        }
-        desc.addFields(f);
-      }
       ByteArrayOutputStream data = new ByteArrayOutputStream();
       long[] ends = new long[n + 1];
       byte[] len = new byte[8];
@@ -180,9 +234,41 @@ public final class PackedStruct {
       for (int i = 0; i <= n; i++) {
         LittleEndian.putUnsigned(offsets, i * ow, ow, ends[i]);
       }
-      return new Encoded<>(new DataBlock.VariableWidth(offsets, ow * 8, data.toByteArray(), n),
-          CompressiveEncoding.newBuilder().setVariablePackedStruct(desc).build());
+      return new Encoded<>(new DataBlock.VariableWidth(offsets, ow * 8, data.toByteArray(), n), v23 ? encoding23(s) : encoding(s));
     }
+  }
+
+  /** Each child stored as it is: Flat of its width, or Variable behind a length of its offset width. */
+  private static CompressiveEncoding encoding(DataBlock.Struct s) {
+    VariablePackedStruct.Builder desc = VariablePackedStruct.newBuilder();
+    for (DataBlock c : s.children()) {
+      VariablePackedStruct.FieldEncoding.Builder f = VariablePackedStruct.FieldEncoding.newBuilder();
+      if (c instanceof DataBlock.FixedWidth fw) {
+        f.setValue(BuiltinCodecs.flat(fw.bitsPerValue())).setBitsPerValue(fw.bitsPerValue());
+      } else {
+        DataBlock.VariableWidth vw = (DataBlock.VariableWidth) c;
+        f.setValue(BuiltinCodecs.variable(vw.bitsPerOffset())).setBitsPerLength(vw.bitsPerOffset());
+      }
+      desc.addFields(f);
+    }
+    return CompressiveEncoding.newBuilder().setVariablePackedStruct(desc).build();
+  }
+
+  /** {@link #encoding} in 2.3's messages. */
+  private static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(DataBlock.Struct s) {
+    io.lancecodec.format.pb.v23.VariablePackedStruct.Builder desc = io.lancecodec.format.pb.v23.VariablePackedStruct.newBuilder();
+    for (DataBlock c : s.children()) {
+      io.lancecodec.format.pb.v23.VariablePackedStruct.FieldEncoding.Builder f =
+          io.lancecodec.format.pb.v23.VariablePackedStruct.FieldEncoding.newBuilder();
+      if (c instanceof DataBlock.FixedWidth fw) {
+        f.setValue(Builtin23.flat(fw.bitsPerValue())).setBitsPerValue(fw.bitsPerValue());
+      } else {
+        DataBlock.VariableWidth vw = (DataBlock.VariableWidth) c;
+        f.setValue(Builtin23.variable(Builtin23.flat(vw.bitsPerOffset()))).setBitsPerLength(vw.bitsPerOffset());
+      }
+      desc.addFields(f);
+    }
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder().setVariablePackedStruct(desc).build();
   }
 
   /**
@@ -190,7 +276,38 @@ public final class PackedStruct {
    * may be FSST- or otherwise compressed value by value), and rebuilds rows in the decoded form.
    */
   static PerValueDecompressor openPerValue(VariablePackedStruct p, Decoders children) {
-    int k = p.getFieldsCount();
+    List<Field> fields = new ArrayList<>(p.getFieldsCount());
+    for (VariablePackedStruct.FieldEncoding f : p.getFieldsList()) {
+      switch (f.getLayoutCase()) {
+        case BITS_PER_VALUE -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.WIDTH, f.getBitsPerValue()));
+        case BITS_PER_LENGTH -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.LENGTH, f.getBitsPerLength()));
+        default -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.NONE, 0));
+      }
+    }
+    return openPerValue(fields, children);
+  }
+
+  /** The 2.3 message, which has 2.1's fields under the same numbers. */
+  static PerValueDecompressor openPerValue(io.lancecodec.format.pb.v23.VariablePackedStruct p, Decoders children) {
+    List<Field> fields = new ArrayList<>(p.getFieldsCount());
+    for (io.lancecodec.format.pb.v23.VariablePackedStruct.FieldEncoding f : p.getFieldsList()) {
+      switch (f.getLayoutCase()) {
+        case BITS_PER_VALUE -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.WIDTH, f.getBitsPerValue()));
+        case BITS_PER_LENGTH -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.LENGTH, f.getBitsPerLength()));
+        default -> fields.add(new Field(f.hasValue() ? f.getValue() : null, Layout.NONE, 0));
+      }
+    }
+    return openPerValue(fields, children);
+  }
+
+  /** Which of a field's layout cases is set: a fixed width, a length prefix's width, or neither. */
+  private enum Layout { WIDTH, LENGTH, NONE }
+
+  /** One field of a variable packed struct as either grammar states it: its encoding (null when missing) and layout. */
+  private record Field(com.google.protobuf.Message value, Layout layout, long bits) {}
+
+  private static PerValueDecompressor openPerValue(List<Field> p, Decoders children) {
+    int k = p.size();
     if (k == 0) {
       throw LanceCodecException.corrupt("variable packed struct without fields");
     }
@@ -198,24 +315,24 @@ public final class PackedStruct {
     int[] lenBytes = new int[k];
     PerValueDecompressor[] dec = new PerValueDecompressor[k];
     for (int c = 0; c < k; c++) {
-      VariablePackedStruct.FieldEncoding f = p.getFields(c);
-      if (!f.hasValue()) {
+      Field f = p.get(c);
+      if (f.value() == null) {
         throw LanceCodecException.corrupt("variable packed struct: field " + c + " has no encoding");
       }
-      switch (f.getLayoutCase()) {
-        case BITS_PER_VALUE:
-          if (!(f.getBitsPerValue() > 0 && f.getBitsPerValue() % 8 == 0 && f.getBitsPerValue() <= 1 << 20)) {
-            throw LanceCodecException.corrupt("variable packed struct: field " + c + " of " + f.getBitsPerValue() + " bits");
+      switch (f.layout()) {
+        case WIDTH:
+          if (!(f.bits() > 0 && f.bits() % 8 == 0 && f.bits() <= 1 << 20)) {
+            throw LanceCodecException.corrupt("variable packed struct: field " + c + " of " + Long.toUnsignedString(f.bits()) + " bits");
           }
-          fixedBytes[c] = (int) (f.getBitsPerValue() / 8);
+          fixedBytes[c] = (int) (f.bits() / 8);
           break;
-        case BITS_PER_LENGTH:
-          lenBytes[c] = lengthBytes(f.getBitsPerLength());
+        case LENGTH:
+          lenBytes[c] = lengthBytes(f.bits());
           break;
         default:
           throw LanceCodecException.corrupt("variable packed struct: field " + c + " has neither a width nor a length width");
       }
-      dec[c] = children.perValue(f.getValue());
+      dec[c] = children.perValue(f.value());
     }
     return (block, reuse) -> {
       if (!(block instanceof DataBlock.VariableWidth rows)) {
