@@ -32,13 +32,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * loaded). Data sets, 1M rows each by default:
  *
  * <ul>
- *   <li>{@code flights.delay 99% null}: the int64 delays of flights-3m (vega-datasets), 99% of the
- *       rows nulled at random (seeded);
- *   <li>{@code mail.subjects list 95% null/empty}: {@code list<utf8>} rows, 47.5% null, 47.5%
- *       empty, the rest lists of 1 to 3 real mail subjects (the strings corpus).
+ *   <li>{@code flights.delay 99% null}: the delays of flights-3m (vega-datasets) as int64 (its type)
+ *       and as int16 (flights-200k's type), 99% of the rows nulled at random (seeded);
+ *   <li>{@code mail.subjects list}: {@code list<utf8>} rows of which 95% have no value, 90% null and
+ *       5% empty, and (the hard case for positions) 47.5% null and 47.5% empty at random; the rest
+ *       lists of 1 to 3 real mail subjects (the strings corpus).
  * </ul>
  *
- * <p>Usage: {@code SparseCorpus DATA_DIR [--rows N] [--seconds S]}; prints a Markdown table.
+ * <p>Usage: {@code SparseCorpus DATA_DIR [--rows N] [--seconds S] [--keep DIR]}; prints a Markdown
+ * table; {@code --keep} writes the files to DIR and leaves them there.
  */
 public final class SparseCorpus {
   private SparseCorpus() {}
@@ -47,43 +49,59 @@ public final class SparseCorpus {
     Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
     int rows = 1_000_000;
     double seconds = 1.0;
+    Path keep = null;
     for (int i = 1; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--rows" -> rows = Integer.parseInt(args[i + 1]);
         case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
+        case "--keep" -> keep = Path.of(args[i + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     PrintStream out = System.out;
-    Path tmp = Files.createTempDirectory("sparse-corpus-");
+    Path tmp = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("sparse-corpus-");
     try (BufferAllocator al = new RootAllocator()) {
       List<String> lines = new ArrayList<>();
       lines.add("| data set | rows | 2.2 bytes | 2.3 bytes | 2.3/2.2 | 2.2 takes/s | 2.3 takes/s | 2.3/2.2 | 2.3 null-row take: value bytes | 2.3 page |");
       lines.add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-      try (VectorSchemaRoot delays = delays(data, rows, al)) {
-        lines.add(measure("flights.delay 99% null", delays, tmp, seconds, al));
+      for (int bits : new int[] {64, 16}) {
+        try (VectorSchemaRoot delays = delays(data, rows, bits, al)) {
+          lines.add(measure("flights.delay:i" + bits + " 99% null", delays, tmp, seconds, al));
+        }
       }
-      try (VectorSchemaRoot subjects = subjects(data, rows, al)) {
-        lines.add(measure("mail.subjects list 95% null/empty", subjects, tmp, seconds, al));
+      try (VectorSchemaRoot subjects = subjects(data, rows, 900, 50, al)) {
+        lines.add(measure("mail.subjects list 90% null 5% empty", subjects, tmp, seconds, al));
+      }
+      try (VectorSchemaRoot subjects = subjects(data, rows, 475, 475, al)) {
+        lines.add(measure("mail.subjects list 47.5% null 47.5% empty", subjects, tmp, seconds, al));
       }
       lines.forEach(out::println);
     } finally {
+      if (keep != null) {
+        return;
+      }
       try (var s = Files.walk(tmp)) {
         s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
   }
 
-  static VectorSchemaRoot delays(Path data, int rows, BufferAllocator al) throws IOException {
+  /** Delays as int64 (flights-3m's type) or int16 (flights-200k's, where every delay fits). */
+  static VectorSchemaRoot delays(Path data, int rows, int bits, BufferAllocator al) throws IOException {
     long[] all = Corpus.Flights3m.longs(data.resolve("vega-datasets/flights-3m.parquet"), "delay");
-    Schema schema = new Schema(List.of(new Field("delay", FieldType.nullable(new ArrowType.Int(64, true)), null)));
+    Schema schema = new Schema(List.of(new Field("delay", FieldType.nullable(new ArrowType.Int(bits, true)), null)));
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, al);
-    BigIntVector v = (BigIntVector) root.getVector(0);
+    org.apache.arrow.vector.BaseFixedWidthVector v = (org.apache.arrow.vector.BaseFixedWidthVector) root.getVector(0);
     v.allocateNew(rows);
     Random rnd = new Random(1);
     for (int i = 0; i < rows; i++) {
       if (rnd.nextInt(100) == 0) {
-        v.set(i, all[i % all.length]);
+        long x = all[i % all.length];
+        if (v instanceof BigIntVector b) {
+          b.set(i, x);
+        } else {
+          ((org.apache.arrow.vector.SmallIntVector) v).set(i, (short) x);
+        }
       } else {
         v.setNull(i);
       }
@@ -93,7 +111,8 @@ public final class SparseCorpus {
     return root;
   }
 
-  static VectorSchemaRoot subjects(Path data, int rows, BufferAllocator al) throws IOException {
+  /** Lists: {@code nulls} and {@code empties} per mille of the rows, the rest 1 to 3 subjects. */
+  static VectorSchemaRoot subjects(Path data, int rows, int nulls, int empties, BufferAllocator al) throws IOException {
     List<String> subjects = Files.readAllLines(data.resolve("strings/strings-mail-subjects.txt"), StandardCharsets.UTF_8);
     Field item = new Field("item", FieldType.nullable(ArrowType.Utf8.INSTANCE), null);
     Schema schema = new Schema(List.of(new Field("subjects", FieldType.nullable(ArrowType.List.INSTANCE), List.of(item))));
@@ -106,12 +125,12 @@ public final class SparseCorpus {
     int next = 0;
     for (int i = 0; i < rows; i++) {
       int r = rnd.nextInt(1000);
-      if (r < 475) {
+      if (r < nulls) {
         lv.setNull(i);
         continue;
       }
       lv.startNewValue(i);
-      int n = r < 950 ? 0 : 1 + rnd.nextInt(3);
+      int n = r < nulls + empties ? 0 : 1 + rnd.nextInt(3);
       for (int j = 0; j < n; j++) {
         items.setSafe(k++, subjects.get(next++ % subjects.size()).getBytes(StandardCharsets.UTF_8));
       }
@@ -125,8 +144,9 @@ public final class SparseCorpus {
 
   private static String measure(String name, VectorSchemaRoot root, Path tmp, double seconds, BufferAllocator al) throws IOException {
     int rows = root.getRowCount();
-    Path f22 = tmp.resolve(name.hashCode() + "-22.lance");
-    Path f23 = tmp.resolve(name.hashCode() + "-23.lance");
+    String file = name.replaceAll("[^A-Za-z0-9.]+", "-");
+    Path f22 = tmp.resolve(file + "-2.2.lance");
+    Path f23 = tmp.resolve(file + "-2.3.lance");
     write(root, f22, FileVersion.V2_2);
     write(root, f23, FileVersion.V2_3);
     long b22 = Files.size(f22);

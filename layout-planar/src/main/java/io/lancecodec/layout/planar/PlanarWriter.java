@@ -36,7 +36,7 @@ import java.util.Optional;
  * structure, for pages the dense mini-block grammar cannot hold (a chunk's levels past its u16
  * budget), complex constants (a constant under lists, structs or nulls), structural-only pages
  * (no valid value at all, apart from a flat all-null page) and mostly-null pages ({@link
- * #mostlyNull}); every other page is dense, which stores exactly what 2.2 would (the policy of
+ * #mostlyNull}) whose sparse form is not larger than their dense one; every other page is dense, which stores exactly what 2.2 would (the policy of
  * {@link DensePages}), so dense 2.3 is never larger than our 2.2.
  *
  * <p>Sparse values are none, a constant, indexed strings when a dictionary is smaller than the
@@ -81,18 +81,39 @@ final class PlanarWriter {
     }
     // under lists, null and empty lists have a level but no value slot: they count as null here
     long events = in.repLevels() != null ? in.repLevels().length : slots;
-    if (forced.isEmpty() && mostlyNull(valid, events, PageValues.maxValueBytes(values))) {
+    EncodedPage dense = denseOrNull(in, ctx, layers);
+    if (dense == null) {
       return sparse(in, null, null, ctx);
     }
+    if (forced.isEmpty() && mostlyNull(valid, events, PageValues.maxValueBytes(values))) {
+      // Sparse positions beat dense levels when the valid values are rare; when nulls and empty
+      // lists are mixed at random their positions can cost more than compressed levels, and the
+      // smaller page wins (structural-encoding=sparse forces the sparse form).
+      EncodedPage sparse = sparse(in, null, null, ctx);
+      return bytes(sparse) <= bytes(dense) ? sparse : dense;
+    }
+    return dense;
+  }
+
+  /** The dense page of the 2.2 policy, or null when its chunks cannot hold the page's levels. */
+  private static EncodedPage denseOrNull(PageInput in, LayoutContext ctx, List<LevelLayer> layers) {
     try {
-      PhysicalPage<?> p = DensePages.encode(in, ctx);
-      return densePhysical(in, p, layers);
+      return densePhysical(in, DensePages.encode(in, ctx), layers);
     } catch (LanceCodecException e) {
       if (!MiniBlockPageEncoder.exceedsLevelBudget(e)) {
         throw e;
       }
-      return sparse(in, null, null, ctx);
+      return null;
     }
+  }
+
+  /** A page's bytes in the file: its buffers and its message. */
+  private static long bytes(EncodedPage p) {
+    long n = p.layout().getSerializedSize();
+    for (byte[] b : p.buffers()) {
+      n += b.length;
+    }
+    return n;
   }
 
   /**
