@@ -71,6 +71,7 @@ class MainTest {
   static Path arrow;
   static Path lance21;
   static Path lance22;
+  static Path lance23;
 
   record Result(int status, String out, String err) {
     List<String> lines() {
@@ -208,6 +209,9 @@ class MainTest {
     assertEquals("", r.out());
     r = run("write", arrow.toString(), lance22.toString(), "--version", "2.2");
     assertEquals(0, r.status(), r.err());
+    lance23 = dir.resolve("all-types-2.3.lance");
+    r = run("write", arrow.toString(), lance23.toString(), "--version", "2.3");
+    assertEquals(0, r.status(), r.err());
   }
 
   @AfterAll
@@ -222,7 +226,7 @@ class MainTest {
 
   @Test
   void catPrintsEveryRowInCanonicalJson() {
-    for (Path p : List.of(lance21, lance22)) {
+    for (Path p : List.of(lance21, lance22, lance23)) {
       Result r = run("cat", p.toString());
       assertEquals(0, r.status(), r.err());
       assertEquals("", r.err());
@@ -322,12 +326,26 @@ class MainTest {
   }
 
   @Test
+  void inspectShows23PagesWithBothPlanes() {
+    Result r = run("inspect", "--json", lance23.toString());
+    assertEquals(0, r.status(), r.err());
+    String json = r.out().strip();
+    assertTrue(json.contains("\"version\":\"2.3\""), json);
+    assertTrue(json.contains("\"layout\":\"planar\""), json);
+    assertTrue(json.contains("dense, chunked values: "), json);
+    r = run("cat", lance23.toString(), "--rows", "19999,0:3,5,5,8190:8194,3:3");
+    assertEquals(0, r.status(), r.err());
+    assertEquals(run("cat", lance21.toString(), "--rows", "19999,0:3,5,5,8190:8194,3:3").lines(), r.lines());
+  }
+
+  @Test
   void codecsListsEveryPlugin() {
     Result r = run("codecs");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.lines().get(0).startsWith("kind"), r.out());
     assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("codec") && l.contains(" bitpack ")), r.out());
     assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("layout") && l.contains(" legacy ")), r.out());
+    assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("layout") && l.contains(" planar ")), r.out());
     assertTrue(r.lines().stream().allMatch(l -> l.startsWith("kind") || l.contains(".jar") || l.contains("classes")), r.out());
     r = run("codecs", "--json");
     assertEquals(0, r.status(), r.err());
@@ -444,8 +462,21 @@ class MainTest {
 
   @Test
   void failedWriteLeavesNoFileBehind() throws IOException {
+    // blob columns are not part of 2.3: the write fails once the first page is encoded
+    Schema schema = new Schema(List.of(new Field("b", new FieldType(true, ArrowType.LargeBinary.INSTANCE, null,
+        Map.of("lance-encoding:blob", "true")), null)));
+    Path blobs = dir.resolve("blobs.arrow");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        FileChannel ch = FileChannel.open(blobs, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
+      ((org.apache.arrow.vector.LargeVarBinaryVector) root.getVector(0)).setSafe(0, new byte[] {1, 2, 3});
+      root.setRowCount(1);
+      w.start();
+      w.writeBatch();
+      w.end();
+    }
     Path target = dir.resolve("never.lance");
-    assertEquals(1, run("write", arrow.toString(), target.toString(), "--version", "2.3").status());
+    assertOneLineError(1, "not part of Lance 2.3", "write", blobs.toString(), target.toString(), "--version", "2.3");
     assertFalse(Files.exists(target));
     try (var s = Files.list(dir)) {
       assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".partial")));
