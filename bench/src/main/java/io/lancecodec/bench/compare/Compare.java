@@ -103,6 +103,7 @@ public final class Compare {
         List<Engine> engines = List.of(
             new Engines.Ours(FileVersion.V2_1, alloc),
             new Engines.Ours(FileVersion.V2_2, alloc),
+            new Engines.Ours(FileVersion.V2_3, alloc),
             new Engines.Ref("2.1", alloc),
             new Engines.Ref("2.2", alloc),
             new Engines.Parquet(false),
@@ -445,7 +446,7 @@ public final class Compare {
       sb.append(" | ").append(Double.isNaN(r.median(0)) || Double.isNaN(cache) ? "—"
           : String.format(Locale.ROOT, "%.3f%%", 100 * cache / r.median(0))).append(" |\n");
     }
-    sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 against ref-2.2, every other"
+    sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 and ours-2.3 against ref-2.2, every other"
         + " system against ref-2.1); MB/s are raw Arrow bytes (values, plus 4-byte offsets for strings) per second."
         + " Search cache: ours = LanceFileReader.searchCacheBytes(); Parquet = 20 B per page of offset index;"
         + " Arrow IPC = 24 B per record batch; the reference does not report it (—).\n");

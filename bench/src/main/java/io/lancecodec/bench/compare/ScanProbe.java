@@ -37,7 +37,7 @@ public final class ScanProbe {
     }
     String system = args[1];
     String version = args[2];
-    if (!(system.equals("ours") || system.equals("ref")) || !(version.equals("2.1") || version.equals("2.2"))) {
+    if (!(system.equals("ours") || system.equals("ref")) || !(version.equals("2.1") || version.equals("2.2") || version.equals("2.3"))) {
       System.err.println("ScanProbe: system must be ours or ref, version 2.1 or 2.2");
       System.exit(2);
     }
@@ -54,7 +54,7 @@ public final class ScanProbe {
           Data d = sets.stream().filter(x -> x.name.equals(name)).findFirst()
               .orElseThrow(() -> new IllegalArgumentException("no data set '" + name + "' in " + dataDir));
           Engines.Engine e = system.equals("ours")
-              ? new Engines.Ours(version.equals("2.1") ? FileVersion.V2_1 : FileVersion.V2_2, alloc)
+              ? new Engines.Ours(version.equals("2.1") ? FileVersion.V2_1 : version.equals("2.2") ? FileVersion.V2_2 : FileVersion.V2_3, alloc)
               : new Engines.Ref(version, alloc);
           Path file = tmp.resolve(name + "." + e.name());
           long size = e.write(d, file);

@@ -39,7 +39,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  */
 public final class CorpusSizes {
   static final List<String> VARIANTS = List.of("default", "zstd", "lz4");
-  static final List<FileVersion> VERSIONS = List.of(FileVersion.V2_1, FileVersion.V2_2);
+  static final List<FileVersion> VERSIONS = List.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3);
 
   /** One measured cell: a column, a variant and a version. */
   record Cell(
@@ -127,7 +127,8 @@ public final class CorpusSizes {
           for (String variant : variants) {
             for (FileVersion version : VERSIONS) {
               try {
-                Cell c = measure(col, digest, variant, version, ref, verify, anchor, tmp, alloc);
+                // the reference writes no 2.3 pages: 2.3 is ours alone, set beside our 2.2
+                Cell c = measure(col, digest, variant, version, ref && version != FileVersion.V2_3, verify, anchor, tmp, alloc);
                 cells.add(c);
                 System.err.printf(Locale.ROOT, "%-36s %-7s %s ours %,12d ref %,12d x%.3f %s/%s  %s%n", col.label(), variant,
                     version, c.ours, c.ref, c.ratio(), c.oursCheck, c.refReadsOurs, c.oursEncoding);
@@ -321,39 +322,54 @@ public final class CorpusSizes {
     for (Map.Entry<String, List<Cell>> e : byVariant.entrySet()) {
       sb.append("\n## ").append(e.getKey().equals("default") ? "Default (no hint)" : "lance-encoding:compression=" + e.getKey())
           .append("\n\n");
-      sb.append("| column | rows | ref 2.1 | ours 2.1 | ×ref 2.1 | ref 2.2 | ours 2.2 | ×ref 2.2 | ×anchor 2.1 / 2.2 | check 2.1 / 2.2 |\n");
-      sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-      List<Cell> list = e.getValue();
-      for (int i = 0; i + 1 < list.size(); i += 2) {
-        Cell a = list.get(i);
-        Cell b = list.get(i + 1);
+      sb.append("| column | rows | ref 2.1 | ours 2.1 | ×ref 2.1 | ref 2.2 | ours 2.2 | ×ref 2.2 | ×anchor 2.1 / 2.2 | check 2.1 / 2.2"
+          + " | ours 2.3 | 2.3 / ours 2.2 | check 2.3 |\n");
+      sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n");
+      // one row per column: its 2.1, 2.2 and 2.3 cells (a version that failed is missing)
+      Map<String, Cell[]> byColumn = new LinkedHashMap<>();
+      for (Cell c : e.getValue()) {
+        byColumn.computeIfAbsent(c.col.label(), k -> new Cell[3])[VERSIONS.indexOf(c.version)] = c;
+      }
+      for (Cell[] row : byColumn.values()) {
+        Cell a = row[0];
+        Cell b = row[1];
+        Cell c = row[2];
+        if (a == null || b == null) {
+          continue;
+        }
         sb.append("| ").append(a.col.label()).append(" | ").append(a.col.rows())
             .append(" | ").append(target(a)).append(" | ").append(a.ours).append(" | ").append(mark(a))
             .append(" | ").append(target(b)).append(" | ").append(b.ours).append(" | ").append(mark(b))
             .append(" | ").append(ratio(a.anchorRatio())).append(" / ").append(ratio(b.anchorRatio()))
             .append(" | ").append(a.oursCheck).append('/').append(a.refReadsOurs).append(", ")
-            .append(b.oursCheck).append('/').append(b.refReadsOurs).append(" |\n");
+            .append(b.oursCheck).append('/').append(b.refReadsOurs)
+            .append(" | ").append(c == null ? "failed" : Long.toString(c.ours))
+            .append(" | ").append(c == null ? "—" : markRatio(c.ours / (double) b.ours))
+            .append(" | ").append(c == null ? "—" : c.oursCheck).append(" |\n");
       }
       sb.append("\nSearch cache of our reader after a scan and a take (bytes, and % of our file):\n\n");
-      sb.append("| column | 2.1 | 2.2 |\n|---|---:|---:|\n");
+      sb.append("| column | 2.1 | 2.2 | 2.3 |\n|---|---:|---:|---:|\n");
       long cacheSum = 0;
       long fileSum = 0;
-      for (int i = 0; i + 1 < list.size(); i += 2) {
-        Cell a = list.get(i);
-        Cell b = list.get(i + 1);
-        sb.append("| ").append(a.col.label()).append(" | ").append(cachePct(a)).append(" | ").append(cachePct(b)).append(" |\n");
-        cacheSum += a.oursSearchCache + b.oursSearchCache;
-        fileSum += a.ours + b.ours;
+      for (Cell[] row : byColumn.values()) {
+        if (row[0] == null || row[1] == null) {
+          continue;
+        }
+        sb.append("| ").append(row[0].col.label()).append(" | ").append(cachePct(row[0])).append(" | ").append(cachePct(row[1]))
+            .append(" | ").append(row[2] == null ? "—" : cachePct(row[2])).append(" |\n");
+        cacheSum += row[0].oursSearchCache + row[1].oursSearchCache;
+        fileSum += row[0].ours + row[1].ours;
       }
-      sb.append(String.format(Locale.ROOT, "| **all columns** | %,d B of %,d B = %.4f%% | |%n", cacheSum, fileSum, 100.0 * cacheSum / fileSum));
+      sb.append(String.format(Locale.ROOT, "| **all columns, 2.1 and 2.2** | %,d B of %,d B = %.4f%% | | |%n", cacheSum, fileSum, 100.0 * cacheSum / fileSum));
       sb.append("\nEncodings (ours; the reference's as our reader describes its file):\n\n");
-      sb.append("| column | ours 2.1 | ours 2.2 | ref 2.1 | ref 2.2 |\n|---|---|---|---|---|\n");
-      for (int i = 0; i + 1 < list.size(); i += 2) {
-        Cell a = list.get(i);
-        Cell b = list.get(i + 1);
-        sb.append("| ").append(a.col.label()).append(" | ").append(cellText(a.oursEncoding)).append(" | ")
-            .append(cellText(b.oursEncoding)).append(" | ").append(cellText(a.refEncoding)).append(" | ")
-            .append(cellText(b.refEncoding)).append(" |\n");
+      sb.append("| column | ours 2.1 | ours 2.2 | ours 2.3 | ref 2.1 | ref 2.2 |\n|---|---|---|---|---|---|\n");
+      for (Cell[] row : byColumn.values()) {
+        if (row[0] == null || row[1] == null) {
+          continue;
+        }
+        sb.append("| ").append(row[0].col.label()).append(" | ").append(cellText(row[0].oursEncoding)).append(" | ")
+            .append(cellText(row[1].oursEncoding)).append(" | ").append(row[2] == null ? "—" : cellText(row[2].oursEncoding))
+            .append(" | ").append(cellText(row[0].refEncoding)).append(" | ").append(cellText(row[1].refEncoding)).append(" |\n");
       }
     }
     return sb.toString();
@@ -368,6 +384,12 @@ public final class CorpusSizes {
       return c.ref + " (median of " + REF_FSST_WRITES + (c.anchor > 0 ? "; anchor " + c.anchor : "") + ")";
     }
     return Long.toString(c.ref);
+  }
+
+  /** A ratio, bold when above 1. */
+  private static String markRatio(double r) {
+    String s = ratio(r);
+    return r > 1.0 ? "**" + s + "**" : s;
   }
 
   private static String mark(Cell c) {
