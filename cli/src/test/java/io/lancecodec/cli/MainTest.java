@@ -317,6 +317,27 @@ class MainTest {
     assertTrue(json.endsWith("]}]}"), json);
   }
 
+  /** Every column type of the Arrow file in a 2.3 file: written, read back row for row, and inspect shows its 2.3 trees. */
+  @Test
+  void writeCatInspect23() {
+    Path lance23 = dir.resolve("all-types-2.3.lance");
+    Result r = run("write", arrow.toString(), lance23.toString(), "--version", "2.3");
+    assertEquals(0, r.status(), r.err());
+    r = run("cat", lance23.toString());
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.lines();
+    assertEquals(ROWS, lines.size());
+    for (int i = 0; i < ROWS; i++) {
+      assertEquals(expectedRow(i), lines.get(i), "row " + i);
+    }
+    r = run("inspect", lance23.toString());
+    assertEquals(0, r.status(), r.err());
+    String out = r.out();
+    assertTrue(out.contains("version:       2.3"), out);
+    assertTrue(out.contains("chunked values: "), out);
+    assertTrue(!out.contains("mini-block") && !out.contains("full-zip") && !out.contains("plugin missing"), out);
+  }
+
   static long fileSize(Path p) {
     try {
       return Files.size(p);
@@ -460,9 +481,40 @@ class MainTest {
     assertTrue(r.err().contains("\tat "), r.err());
   }
 
+  /** A write that fails once pages are being encoded (snappy asked in a 2.3 file, whose grammar has none) leaves nothing. */
   @Test
   void failedWriteLeavesNoFileBehind() throws IOException {
-    // blob columns are not part of 2.3: the write fails once the first page is encoded
+    Path snappy = dir.resolve("snappy.arrow");
+    org.apache.arrow.vector.types.pojo.Field f = new org.apache.arrow.vector.types.pojo.Field("x",
+        new org.apache.arrow.vector.types.pojo.FieldType(true, new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true), null,
+            Map.of("lance-encoding:compression", "snappy")), null);
+    try (org.apache.arrow.vector.VectorSchemaRoot root = org.apache.arrow.vector.VectorSchemaRoot.create(
+            new org.apache.arrow.vector.types.pojo.Schema(List.of(f)), allocator);
+        FileChannel ch = FileChannel.open(snappy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
+      BigIntVector x = (BigIntVector) root.getVector(0);
+      for (int i = 0; i < 5000; i++) {
+        x.setSafe(i, i % 37 * 0x9E3779B97F4A7C15L);
+      }
+      x.setValueCount(5000);
+      root.setRowCount(5000);
+      w.start();
+      w.writeBatch();
+      w.end();
+    }
+    Path target = dir.resolve("never.lance");
+    Result r = run("write", snappy.toString(), target.toString(), "--version", "2.3");
+    assertEquals(1, r.status());
+    assertTrue(r.err().contains("snappy"), r.err());
+    assertFalse(Files.exists(target));
+    try (var s = Files.list(dir)) {
+      assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".partial")));
+    }
+  }
+
+  /** Blob columns have no 2.3 layout: the write fails with one line once the first page is encoded. */
+  @Test
+  void blobColumnIn23IsRefused() throws IOException {
     Schema schema = new Schema(List.of(new Field("b", new FieldType(true, ArrowType.LargeBinary.INSTANCE, null,
         Map.of("lance-encoding:blob", "true")), null)));
     Path blobs = dir.resolve("blobs.arrow");
@@ -475,11 +527,8 @@ class MainTest {
       w.writeBatch();
       w.end();
     }
-    Path target = dir.resolve("never.lance");
+    Path target = dir.resolve("no-blobs.lance");
     assertOneLineError(1, "not part of Lance 2.3", "write", blobs.toString(), target.toString(), "--version", "2.3");
     assertFalse(Files.exists(target));
-    try (var s = Files.list(dir)) {
-      assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".partial")));
-    }
   }
 }

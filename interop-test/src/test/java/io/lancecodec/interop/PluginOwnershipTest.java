@@ -44,6 +44,36 @@ class PluginOwnershipTest {
     checkCases(CompressiveEncoding.getDescriptor());
   }
 
+  /**
+   * 2.3 messages whose readers are not part of this build: the grammar names the artifact that
+   * will read them (a missing-plugin error quotes it), but no module of this build is that artifact
+   * yet (codec-alp, codec-pcodec) or declares the message yet (AxisDelta).
+   */
+  static final java.util.Set<String> V23_NOT_YET_READ =
+      java.util.Set.of("lance.encodings23.Alp", "lance.encodings23.Pcodec", "lance.encodings23.AxisDelta");
+
+  @Test
+  void every23CompressionCaseHasOneOwnerOrAReason() {
+    Map<String, List<CodecRegistry.PluginInfo>> owners = owners();
+    int owned = 0;
+    for (FieldDescriptor f : io.lancecodec.format.pb.v23.CompressiveEncoding.getDescriptor().getOneofs().get(0).getFields()) {
+      Descriptor m = f.getMessageType();
+      List<CodecRegistry.PluginInfo> o = owners.getOrDefault(m.getFullName(), List.of());
+      if (Grammar.notSupported(m).isPresent() || V23_NOT_YET_READ.contains(m.getFullName())) {
+        assertEquals(0, o.size(), m.getFullName() + " has owners " + o);
+        assertTrue(Grammar.notSupported(m).isPresent() || Grammar.providedBy(m).isPresent(), m.getFullName());
+        continue;
+      }
+      assertEquals(1, o.size(), m.getFullName() + " owners " + o);
+      assertEquals("codec", o.get(0).kind());
+      assertProvidedBy(m, o.get(0));
+      owned++;
+    }
+    // Flat, Variable, Constant, both bit-packings, Fsst, Dictionary, Rle, ByteStreamSplit, General,
+    // FixedSizeList, PackedStruct, VariablePackedStruct, Range, Delta
+    assertEquals(15, owned);
+  }
+
   @Test
   void everyPageEncodingHasOneOwner() {
     Map<String, List<CodecRegistry.PluginInfo>> owners = owners();

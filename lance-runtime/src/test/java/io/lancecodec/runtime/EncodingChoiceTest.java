@@ -68,6 +68,31 @@ class EncodingChoiceTest {
   private static final WriterOptions V21 = WriterOptions.defaults();
   private static final WriterOptions V22 = WriterOptions.defaults().withVersion(FileVersion.V2_2);
 
+  private static final WriterOptions V23 = WriterOptions.defaults().withVersion(FileVersion.V2_3);
+
+  /**
+   * 2.3 dense pages choose what 2.2 chooses, under 2.3 messages: bit-packing and RLE of values,
+   * levels bit-packed or run-length encoded, a string dictionary's items as a Variable block,
+   * Flat full-zip rows; options steer it as in 2.2.
+   */
+  @Test
+  void choicesIn23() throws Exception {
+    assertTrue(encode(I32, null, V23, i -> i / 3).endsWith("dense, chunked values: bitpack(32)"));
+    assertTrue(encode(I32, null, V23, i -> (i / 500) * 1_000_003).endsWith("chunked values: rle(flat(32), flat(8))"));
+    assertTrue(encode(I32, Map.of("lance-encoding:rle-threshold", "0"), V23, i -> i / 500).endsWith("chunked values: bitpack(32)"));
+    assertTrue(encode(I32, Map.of("lance-encoding:compression", "none"), V23, i -> i / 3).endsWith("chunked values: flat(32)"));
+    String nulls = encode(I32, null, V23, i -> i % 7 == 0 ? null : i / 3);
+    assertTrue(nulls.endsWith("chunked values: bitpack(32), def: bitpack-ool(16, flat(1))"), nulls);
+    String runsOfNulls = encode(I32, null, V23, i -> (i / 1000) % 2 == 0 ? null : i);
+    assertTrue(runsOfNulls.endsWith("def: rle(flat(16), flat(8))"), runsOfNulls);
+    String words = encode(ArrowType.Utf8.INSTANCE, null, V23, i -> new String[] {"rain", "sun", "fog"}[i % 3]);
+    assertTrue(words.endsWith("chunked values: bitpack(32), dictionary of 3: variable(flat(32))"), words);
+    String wide = encode(ArrowType.Utf8.INSTANCE, null, V23, i -> "x".repeat(300) + i);
+    assertTrue(wide.contains("zipped values: variable(flat(32))"), wide);
+    String forced = encode(I32, Map.of("lance-encoding:structural-encoding", "fullzip"), V23, i -> i);
+    assertTrue(forced.contains("zipped values: flat(32)"), forced);
+  }
+
   @Test
   void sortedSmallIntegersAreBitPacked() throws Exception {
     assertTrue(encode(I32, null, V21, i -> i / 3).contains("values: bitpack(32)"));

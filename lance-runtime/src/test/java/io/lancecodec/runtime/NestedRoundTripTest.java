@@ -75,7 +75,7 @@ class NestedRoundTripTest extends WithAllocator {
   static Stream<Arguments> cases() {
     List<Arguments> out = new ArrayList<>();
     long seed = 7;
-    for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {
+    for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3}) {
       for (String schema : schemas().keySet()) {
         if ((schema.contains("map") || schema.contains("packed_variable")) && version == FileVersion.V2_1) {
           continue; // maps need 2.2 (mapsNeed22)

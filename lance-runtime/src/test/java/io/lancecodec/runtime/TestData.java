@@ -70,7 +70,13 @@ final class TestData {
 
   static VectorSchemaRoot root(
       String name, ArrowType type, boolean nullable, double nullFraction, int n, Shape shape, long seed, BufferAllocator al) {
-    Schema schema = new Schema(List.of(new Field(name, new FieldType(nullable, type, null), null)));
+    return root(name, type, null, nullable, nullFraction, n, shape, seed, al);
+  }
+
+  /** The same column with {@code metadata} (field options) on its field. */
+  static VectorSchemaRoot root(String name, ArrowType type, Map<String, String> metadata, boolean nullable, double nullFraction, int n,
+      Shape shape, long seed, BufferAllocator al) {
+    Schema schema = new Schema(List.of(new Field(name, new FieldType(nullable, type, null, metadata), null)));
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, al);
     fill(root.getVector(0), n, nullable ? nullFraction : 0, shape, new Random(seed));
     root.setRowCount(n);

@@ -58,8 +58,19 @@ final class FsstPage {
     return block.numValues() == 0 ? 0 : block.offset((int) block.numValues()) - block.offset(0);
   }
 
-  /** The {@code CompressiveEncoding} node: {@code fsst { symbol_table, values = inner }}. */
-  static CompressiveEncoding encoding(SymbolTable table, Message inner) {
+  /**
+   * The {@code CompressiveEncoding} node: {@code fsst { symbol_table, values = inner }}, in the
+   * grammar of {@code inner} (2.3's messages when the inner encoding is a 2.3 one; the fields are
+   * numbered alike in both).
+   */
+  static Message encoding(SymbolTable table, Message inner) {
+    if (inner instanceof io.lancecodec.format.pb.v23.CompressiveEncoding inner23) {
+      return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+          .setFsst(io.lancecodec.format.pb.v23.Fsst.newBuilder()
+              .setSymbolTable(ByteString.copyFrom(table.serialize()))
+              .setValues(inner23))
+          .build();
+    }
     return CompressiveEncoding.newBuilder()
         .setFsst(
             Fsst.newBuilder()

@@ -21,7 +21,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * FSST for string and binary pages of the 2.1/2.2 grammar, in mini-block and full-zip pages.
+ * FSST for string and binary pages of the 2.1/2.2 and 2.3 grammars, in mini-block and full-zip
+ * pages; 2.3 stores the same symbol table and codes in its own {@code Fsst} message, over
+ * {@code Variable} only.
  * Proposes under the reference's conditions (longest value of at least 5 bytes and at least
  * 32 KiB of strings and offsets, or {@code lance-encoding:compression=fsst}); the estimate comes
  * from compressing a sample with the learnt table and includes the 2312-byte table, so the
@@ -40,12 +42,12 @@ public final class FsstPlugin implements CodecPlugin {
 
   @Override
   public Set<FileVersion> fileVersions() {
-    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2);
+    return EnumSet.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3);
   }
 
   @Override
   public Set<Class<? extends Message>> decodes() {
-    return Set.of(Fsst.class);
+    return Set.of(Fsst.class, io.lancecodec.format.pb.v23.Fsst.class);
   }
 
   /**
@@ -85,7 +87,7 @@ public final class FsstPlugin implements CodecPlugin {
     }
     FsstPage page = FsstPage.plan(vw);
     Optional<Proposal<MiniBlockCompressed>> inner = context.innerMiniBlock(page.compressedSample);
-    if (inner.isEmpty()) {
+    if (inner.isEmpty() || context.version() == FileVersion.V2_3 && !isVariable23(inner.get().result().encoding())) {
       return Optional.empty();
     }
     long estimate = page.estimatedDataBytes + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8) + FsstFormat.TABLE_BYTES;
@@ -106,6 +108,11 @@ public final class FsstPlugin implements CodecPlugin {
     }
     FsstPage page = FsstPage.plan(vw);
     long estimate = page.estimatedDataBytes + FsstFormat.TABLE_BYTES;
+    if (context.version() == FileVersion.V2_3) {
+      // 2.3's per-value FSST holds plain Variable codes (docs/wire/compression-2.3.md)
+      FsstPerValueCompressor c = new FsstPerValueCompressor(null, PLAIN_VARIABLE_23);
+      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
+    }
     if (hinted(context)) {
       // The reference decodes the values under a per-value FSST node as plain Variable whatever
       // the node says, so with a hint (whose per-value zstd would otherwise be offered as the
@@ -137,8 +144,44 @@ public final class FsstPlugin implements CodecPlugin {
                                       .setBitsPerValue(((DataBlock.VariableWidth) b).bitsPerOffset()))))
               .build());
 
+  /** {@link #PLAIN_VARIABLE} in 2.3's messages. */
+  static final PerValueCompressor PLAIN_VARIABLE_23 =
+      b -> new Encoded<>(
+          b,
+          io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+              .setVariable(io.lancecodec.format.pb.v23.Variable.newBuilder()
+                  .setOffsets(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                      .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder()
+                          .setBitsPerValue(((DataBlock.VariableWidth) b).bitsPerOffset()))))
+              .build());
+
+  private static boolean isVariable23(Message e) {
+    return e instanceof io.lancecodec.format.pb.v23.CompressiveEncoding c && c.hasVariable();
+  }
+
+  /**
+   * A 2.3 Fsst node with its table parsed: the codes must be Variable (the only inner encoding any
+   * FSST writer produces; its offsets are checked by Variable's own decoder), the table one that
+   * {@link SymbolTable#parse} accepts.
+   */
+  private static io.lancecodec.format.pb.v23.Fsst checked23(io.lancecodec.format.pb.v23.Fsst fsst) {
+    if (!fsst.hasValues()) {
+      throw LanceCodecException.corrupt("fsst: encoding has no inner values encoding");
+    }
+    if (!fsst.getValues().hasVariable()) {
+      throw LanceCodecException.corrupt("fsst: 2.3 codes are Variable, not "
+          + io.lancecodec.format.UnsignedBlockGrammar.caseName(fsst.getValues()) + ": unsupported nesting");
+    }
+    return fsst;
+  }
+
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.Fsst f23) {
+      io.lancecodec.format.pb.v23.Fsst fsst = checked23(f23);
+      return new FsstMiniBlockDecompressor(
+          new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.miniBlock(fsst.getValues()));
+    }
     Fsst fsst = checked(node);
     return new FsstMiniBlockDecompressor(
         new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.miniBlock(fsst.getValues()));
@@ -146,6 +189,11 @@ public final class FsstPlugin implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.Fsst f23) {
+      io.lancecodec.format.pb.v23.Fsst fsst = checked23(f23);
+      return new FsstPerValueDecompressor(
+          new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.perValue(fsst.getValues()));
+    }
     Fsst fsst = checked(node);
     return new FsstPerValueDecompressor(
         new FsstDecoder(SymbolTable.parse(fsst.getSymbolTable().toByteArray())), children.perValue(fsst.getValues()));
@@ -158,6 +206,9 @@ public final class FsstPlugin implements CodecPlugin {
 
   @Override
   public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.Fsst f23) {
+      return Optional.of(EncodingSummary.of("fsst", "", children.describe(f23.getValues())));
+    }
     Fsst fsst = checked(node);
     return Optional.of(EncodingSummary.of("fsst", "", children.describe(fsst.getValues())));
   }

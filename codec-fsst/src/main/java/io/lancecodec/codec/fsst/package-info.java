@@ -1,7 +1,8 @@
 /**
  * FSST, "Fast Static Symbol Table" string compression (Boncz, Neumann, Leis, "FSST: Fast Random
  * Access String Compression", VLDB 2020), as Lance 2.1/2.2 stores it in the
- * {@code lance.encodings21.Fsst} message: {@code symbol_table} holds the page's one table and
+ * {@code lance.encodings21.Fsst} message (2.3: {@code lance.encodings23.Fsst}, the same fields
+ * and bytes, over {@code Variable} only): {@code symbol_table} holds the page's one table and
  * {@code values} the encoding of the compressed strings (Variable in the reference, i.e. the
  * compressed strings are chunked like plain strings in mini-block pages and zipped value by value
  * in full-zip pages). FSST is transparent: every value is compressed on its own and keeps its own

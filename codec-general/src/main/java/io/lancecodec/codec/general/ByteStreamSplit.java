@@ -73,7 +73,26 @@ final class ByteStreamSplit {
     return sum / w;
   }
 
+  /** The 2.3 descriptor: {@code ByteStreamSplit{values = Flat{T}}}, the same chunks. */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(int bits) {
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+        .setByteStreamSplit(io.lancecodec.format.pb.v23.ByteStreamSplit.newBuilder()
+            .setValues(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(bits))))
+        .build();
+  }
+
   static final class Compressor implements MiniBlockCompressor {
+    private final boolean v23;
+
+    Compressor() {
+      this(false);
+    }
+
+    Compressor(boolean v23) {
+      this.v23 = v23;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
@@ -95,7 +114,7 @@ final class ByteStreamSplit {
         boolean last = start + m == total;
         chunks.add(new MiniBlockChunk(new int[] {m * w}, MiniBlocks.logNumValues(m, last)));
       }
-      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits));
+      return new MiniBlockCompressed(List.of(out), chunks, total, v23 ? encoding23(bits) : encoding(bits));
     }
   }
 

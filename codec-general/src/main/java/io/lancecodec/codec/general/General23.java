@@ -2,7 +2,6 @@ package io.lancecodec.codec.general;
 
 import io.lancecodec.format.UnsignedBlockGrammar;
 import io.lancecodec.format.pb.v23.BufferCompression;
-import io.lancecodec.format.pb.v23.CompressionScheme;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
 import io.lancecodec.format.pb.v23.Flat;
 import io.lancecodec.format.pb.v23.General;
@@ -13,6 +12,8 @@ import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.EncodingSummary;
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import java.util.List;
@@ -20,34 +21,49 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * General compression in the 2.3 grammar, as the generic unsigned block grammar allows it:
- * {@code General(Flat)}, one frame (framed as in 2.1/2.2) of the sequence's little-endian values,
- * which must decode to exactly the bytes the container's cardinality and width imply. Only lz4
- * and zstd exist in 2.3 (snappy has no 2.3 wire value); it is proposed only when the field asks
- * for one of them, as general compression costs CPU the other codecs do not.
+ * General compression in the 2.3 grammar, the frames of 2.1/2.2 under {@code lance.encodings23}
+ * messages (lz4 and zstd only: snappy has no 2.3 wire value):
+ *
+ * <ul>
+ *   <li>Blocks: {@code General(Flat{T})}, one frame of the values' bytes, which must decode to
+ *       exactly the bytes the cardinality and width imply (the generic unsigned block form for
+ *       T of 32 or 64, any byte-aligned T for other blocks); and {@code General(Variable{Flat})},
+ *       one frame of the 2.2 variable block (a page's dictionary of strings). Offered only when
+ *       the options ask for lz4 or zstd, as a page's dictionary values do by default.</li>
+ *   <li>Mini-blocks: {@code General(inner)}, each chunk's buffers framed one by one
+ *       ({@link GeneralMiniBlock}).</li>
+ *   <li>Per value: {@code General(Variable{Flat})}, every value its own frame ({@link GeneralPerValue}).</li>
+ * </ul>
  */
 final class General23 {
   private General23() {}
 
   static CompressiveEncoding encoding(Scheme scheme, OptionalInt level, int bits) {
-    BufferCompression.Builder c = BufferCompression.newBuilder()
-        .setScheme(scheme == Scheme.LZ4 ? CompressionScheme.COMPRESSION_ALGORITHM_LZ4 : CompressionScheme.COMPRESSION_ALGORITHM_ZSTD);
-    level.ifPresent(c::setLevel);
     return CompressiveEncoding.newBuilder()
-        .setGeneral(General.newBuilder().setCompression(c)
+        .setGeneral(General.newBuilder().setCompression(scheme.describe23(level))
             .setValues(CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(bits))))
         .build();
   }
 
-  /** {@code General(Flat)} of u32/u64 sequences when the field asks for lz4 or zstd, its size measured on every member. */
+  /**
+   * {@code General(Flat)} of byte-aligned fixed-width values (its size measured on every member
+   * of a family of generic blocks), or {@code General(Variable)} around the best inner offer's 2.2
+   * variable block, when the field asks for lz4 or zstd.
+   */
   static Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     Optional<Scheme> scheme = GeneralPlugin.requested(context.options()).filter(s -> s != Scheme.SNAPPY);
-    if (scheme.isEmpty() || !(block instanceof DataBlock.FixedWidth fw) || (fw.bitsPerValue() != 32 && fw.bitsPerValue() != 64)) {
+    if (scheme.isEmpty() || block.numValues() == 0) {
+      return Optional.empty();
+    }
+    OptionalInt level = context.options().compressionLevel();
+    BufferCodec codec = scheme.get().codec(level);
+    if (block instanceof DataBlock.VariableWidth vw) {
+      return variableBlock(vw, context, scheme.get(), level, codec);
+    }
+    if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() % 8 != 0) {
       return Optional.empty();
     }
     List<DataBlock.FixedWidth> family = context.family().isEmpty() ? List.of(fw) : context.family();
-    OptionalInt level = context.options().compressionLevel();
-    BufferCodec codec = scheme.get().codec(level);
     CompressiveEncoding encoding = encoding(scheme.get(), level, fw.bitsPerValue());
     BlockCompressor c = b -> {
       DataBlock.FixedWidth f = (DataBlock.FixedWidth) b;
@@ -69,29 +85,57 @@ final class General23 {
     return Optional.of(Proposal.measured("general-" + scheme.get().option(), bytes, c, first));
   }
 
-  static BlockDecompressor openBlock(General g, Decoders children) {
+  /**
+   * One frame of the strings' block form, taken from the best inner offer when it is the 2.2
+   * variable block (whose bytes this plugin does not make itself); otherwise declined.
+   */
+  private static Optional<Proposal<Encoded<byte[]>>> variableBlock(
+      DataBlock.VariableWidth vw, ProposalContext context, Scheme scheme, OptionalInt level, BufferCodec codec) {
+    Optional<Proposal<Encoded<byte[]>>> inner = context.innerBlock(vw);
+    if (inner.isEmpty() || !(inner.get().result().encoding() instanceof CompressiveEncoding e) || !e.hasVariable()) {
+      return Optional.empty();
+    }
+    io.lancecodec.spi.Compressor<Encoded<byte[]>> innerCompressor = inner.get().compressor();
+    io.lancecodec.format.pb.v23.BufferCompression compression = scheme.describe23(level);
+    BlockCompressor c = b -> wrap(innerCompressor.compress(b), codec, compression);
+    Encoded<byte[]> out = wrap(inner.get().result(), codec, compression);
+    return Optional.of(Proposal.measured("general-" + scheme.option(), out.data().length, c, out));
+  }
+
+  private static Encoded<byte[]> wrap(Encoded<byte[]> in, BufferCodec codec, io.lancecodec.format.pb.v23.BufferCompression compression) {
+    return new Encoded<>(codec.compress(in.data(), 0, in.data().length),
+        GeneralMiniBlock.wrap23(compression, (CompressiveEncoding) in.encoding()));
+  }
+
+  static BufferCodec codec(General g) {
     if (!g.hasCompression()) {
       throw LanceCodecException.corrupt("general: compression config missing");
     }
-    int number = g.getCompression().getSchemeValue();
-    Scheme scheme = number == CompressionScheme.COMPRESSION_ALGORITHM_LZ4_VALUE ? Scheme.LZ4
-        : number == CompressionScheme.COMPRESSION_ALGORITHM_ZSTD_VALUE ? Scheme.ZSTD : null;
-    if (scheme == null) {
-      if (number == 0) {
-        throw LanceCodecException.corrupt("general: compression scheme unspecified");
-      }
-      throw LanceCodecException.unsupported("general: 2.3 compression scheme " + number + " is not one of lz4 (1), zstd (2)");
-    }
+    return Scheme.open23(g.getCompression());
+  }
+
+  private static CompressiveEncoding values(General g) {
     if (!g.hasValues()) {
       throw LanceCodecException.corrupt("general: inner encoding missing");
     }
-    if (!g.getValues().hasFlat()) {
-      throw LanceCodecException.corrupt("general: 2.3 general compression wraps only Flat, not "
-          + UnsignedBlockGrammar.caseName(g.getValues()) + ": unsupported nesting");
+    return g.getValues();
+  }
+
+  static BlockDecompressor openBlock(General g, Decoders children) {
+    BufferCodec codec = codec(g);
+    CompressiveEncoding values = values(g);
+    if (values.hasVariable()) {
+      BlockDecompressor variable = children.block(values);
+      return (data, numValues) -> {
+        byte[] raw = codec.decompress(data, 0, data.length, GeneralFormat.MAX_BLOCK_OUTPUT);
+        return variable.decompress(raw, numValues);
+      };
     }
-    BufferCompression c = g.getCompression();
-    BufferCodec codec = scheme.codec(c.hasLevel() ? OptionalInt.of(c.getLevel()) : OptionalInt.empty());
-    BlockDecompressor flat = children.block(g.getValues());
+    if (!values.hasFlat()) {
+      throw LanceCodecException.corrupt("general: 2.3 general compression of a block wraps only Flat or Variable, not "
+          + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    }
+    BlockDecompressor flat = children.block(values);
     int bits = flat.bitsPerValue();
     return new BlockDecompressor() {
       @Override
@@ -113,6 +157,27 @@ final class General23 {
         return flat.decompress(raw, numValues);
       }
     };
+  }
+
+  /** Around any mini-block encoding but General itself (a frame of frames gains nothing); every buffer framed. */
+  static MiniBlockDecompressor openMiniBlock(General g, Decoders children) {
+    BufferCodec codec = codec(g);
+    CompressiveEncoding values = values(g);
+    if (values.hasGeneral()) {
+      throw LanceCodecException.corrupt("general: general compression around general compression: unsupported nesting");
+    }
+    return GeneralMiniBlock.decompressor(codec, children.miniBlock(values), true);
+  }
+
+  /** Around Variable only: the frames are the values, and what a full-zip row holds is a length and bytes. */
+  static PerValueDecompressor openPerValue(General g, Decoders children) {
+    BufferCodec codec = codec(g);
+    CompressiveEncoding values = values(g);
+    if (!values.hasVariable()) {
+      throw LanceCodecException.corrupt("general: per-value general compression wraps only Variable, not "
+          + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    }
+    return new GeneralPerValue.Decompressor(codec, children.perValue(values));
   }
 
   static EncodingSummary describe(General g, Decoders children) {

@@ -33,17 +33,43 @@ final class GeneralMiniBlock {
         .build();
   }
 
-  /** Wraps what {@code inner} makes of a page, when the reference's rules let it. */
+  /** 2.3's General around a mini-block encoding ({@code values} is field 2 there). */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding wrap23(
+      io.lancecodec.format.pb.v23.BufferCompression compression, io.lancecodec.format.pb.v23.CompressiveEncoding inner) {
+    return io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+        .setGeneral(io.lancecodec.format.pb.v23.General.newBuilder().setCompression(compression).setValues(inner))
+        .build();
+  }
+
+  /**
+   * Wraps what {@code inner} makes of a page, when the reference's rules let it. In 2.2 the frame
+   * is each chunk's buffer 0; in 2.3 every non-empty buffer of each chunk is a frame of its own
+   * (the same bytes when the inner encoding has one buffer), because 2.3 inner encodings keep
+   * their bulk in later buffers too: the value bytes of generic-offset strings follow their
+   * offsets, item validity precedes fixed-size-list values.
+   */
   static final class Compressor implements MiniBlockCompressor {
     private final io.lancecodec.spi.Compressor<MiniBlockCompressed> inner;
     private final BufferCodec codec;
     private final BufferCompression compression;
+    private final io.lancecodec.format.pb.v23.BufferCompression compression23;
     private final int maxChunkBytes;
 
     Compressor(io.lancecodec.spi.Compressor<MiniBlockCompressed> inner, BufferCodec codec, BufferCompression compression, int maxChunkBytes) {
       this.inner = inner;
       this.codec = codec;
       this.compression = compression;
+      this.compression23 = null;
+      this.maxChunkBytes = maxChunkBytes;
+    }
+
+    /** The 2.3 wrapper: every buffer framed, the 2.3 descriptor. */
+    Compressor(io.lancecodec.spi.Compressor<MiniBlockCompressed> inner, BufferCodec codec,
+        io.lancecodec.format.pb.v23.BufferCompression compression23, int maxChunkBytes) {
+      this.inner = inner;
+      this.codec = codec;
+      this.compression = null;
+      this.compression23 = compression23;
       this.maxChunkBytes = maxChunkBytes;
     }
 
@@ -56,6 +82,9 @@ final class GeneralMiniBlock {
 
     /** {@code in} with each chunk's buffer 0 as a frame, or null when the reference's rules leave the page unwrapped. */
     MiniBlockCompressed wrapOrNull(MiniBlockCompressed in) {
+      if (compression23 != null) {
+        return wrapAllOrNull(in);
+      }
       if (in.buffers().isEmpty() || in.buffers().get(0).length < GeneralFormat.MIN_MINI_BLOCK_BYTES) {
         return null;
       }
@@ -89,6 +118,62 @@ final class GeneralMiniBlock {
           buffers, chunks, in.numValues(), wrap(compression, (CompressiveEncoding) in.encoding()));
     }
 
+    /**
+     * 2.3: each chunk's slice of every buffer as its own frame, an empty slice left empty (an
+     * empty frame decodes to nothing, so it needs no prefix). The same rules as 2.2, over all the
+     * buffers: unwrapped under 4 KiB, or when the frames do not shrink the page, or when a chunk
+     * would outgrow the layout's chunk budget.
+     */
+    private MiniBlockCompressed wrapAllOrNull(MiniBlockCompressed in) {
+      int nb = in.buffers().size();
+      long total = 0;
+      for (byte[] b : in.buffers()) {
+        total += b.length;
+      }
+      if (nb == 0 || total < GeneralFormat.MIN_MINI_BLOCK_BYTES) {
+        return null;
+      }
+      byte[][] frames = new byte[nb][];
+      int[] framesSize = new int[nb];
+      int[] pos = new int[nb];
+      for (int k = 0; k < nb; k++) {
+        frames[k] = new byte[codec.maxFrameBytes(in.buffers().get(k).length) + 64 * in.chunks().size()];
+      }
+      List<MiniBlockChunk> chunks = new ArrayList<>(in.chunks().size());
+      long framed = 0;
+      for (MiniBlockChunk c : in.chunks()) {
+        int[] sizes = c.bufferSizes().clone();
+        for (int k = 0; k < nb; k++) {
+          int size = sizes[k];
+          if (size == 0) {
+            continue;
+          }
+          int room = codec.maxFrameBytes(size);
+          if (room > frames[k].length - framesSize[k]) {
+            frames[k] = java.util.Arrays.copyOf(frames[k], Math.max(2 * frames[k].length, framesSize[k] + room));
+          }
+          int frame = codec.compressInto(in.buffers().get(k), pos[k], size, frames[k], framesSize[k]);
+          pos[k] += size;
+          framesSize[k] += frame;
+          sizes[k] = frame;
+          framed += frame;
+        }
+        if (chunkBytes(sizes) > maxChunkBytes) {
+          return null;
+        }
+        chunks.add(new MiniBlockChunk(sizes, c.logNumValues()));
+      }
+      if (framed >= total) {
+        return null;
+      }
+      List<byte[]> buffers = new ArrayList<>(nb);
+      for (int k = 0; k < nb; k++) {
+        buffers.add(java.util.Arrays.copyOf(frames[k], framesSize[k]));
+      }
+      return new MiniBlockCompressed(
+          buffers, chunks, in.numValues(), wrap23(compression23, (io.lancecodec.format.pb.v23.CompressiveEncoding) in.encoding()));
+    }
+
     /** Serialized chunk size: a generous header (levels, def size, one u32 per buffer) and padding. */
     private static long chunkBytes(int[] sizes) {
       long total = 8 + 4L * sizes.length + 64;
@@ -101,25 +186,38 @@ final class GeneralMiniBlock {
 
   /** The decompressor for frames around {@code inner}: fixed-width when the inner one is. */
   static MiniBlockDecompressor decompressor(BufferCodec codec, MiniBlockDecompressor inner) {
-    return inner instanceof FixedWidthMiniBlockDecompressor fixed ? new FixedWidth(codec, fixed) : new Decompressor(codec, inner);
+    return decompressor(codec, inner, false);
+  }
+
+  /** {@code allBuffers}: 2.3, where every buffer of a chunk is a frame (an empty one is empty). */
+  static MiniBlockDecompressor decompressor(BufferCodec codec, MiniBlockDecompressor inner, boolean allBuffers) {
+    return inner instanceof FixedWidthMiniBlockDecompressor fixed ? new FixedWidth(codec, fixed, allBuffers)
+        : new Decompressor(codec, inner, allBuffers);
   }
 
   /** The budget of a chunk's decoded buffer 0, from what the inner decoder can take. */
   static long budget(MiniBlockDecompressor inner, int numValues) {
+    return budget(inner, 0, numValues);
+  }
+
+  /** The budget of a chunk's decoded buffer {@code buffer}. */
+  static long budget(MiniBlockDecompressor inner, int buffer, int numValues) {
     if (!(numValues >= 0 && numValues <= MiniBlocks.MAX_VALUES_READ)) {
       throw LanceCodecException.corrupt("general: chunk of " + numValues + " values exceeds " + MiniBlocks.MAX_VALUES_READ);
     }
-    return GeneralFormat.budget(inner.maxBufferBytes(0, numValues), GeneralFormat.MAX_MINI_BLOCK_OUTPUT);
+    return GeneralFormat.budget(inner.maxBufferBytes(buffer, numValues), GeneralFormat.MAX_MINI_BLOCK_OUTPUT);
   }
 
-  /** Decompresses buffer 0 into a new array and hands the chunk to the inner decoder. */
+  /** Decompresses buffer 0 (2.3: every buffer) into new arrays and hands the chunk to the inner decoder. */
   static class Decompressor implements MiniBlockDecompressor {
     final BufferCodec codec;
     private final MiniBlockDecompressor inner;
+    final boolean allBuffers;
 
-    Decompressor(BufferCodec codec, MiniBlockDecompressor inner) {
+    Decompressor(BufferCodec codec, MiniBlockDecompressor inner, boolean allBuffers) {
       this.codec = codec;
       this.inner = inner;
+      this.allBuffers = allBuffers;
     }
 
     @Override
@@ -127,8 +225,15 @@ final class GeneralMiniBlock {
       if (chunk.count() == 0) {
         throw LanceCodecException.corrupt("general: chunk has no buffers");
       }
-      byte[] plain = codec.decompress(chunk.bytes(), chunk.offset(0), chunk.size(0), budget(inner, numValues));
-      return inner.decompress(chunk.with(0, plain), numValues, reuse);
+      if (!allBuffers) {
+        byte[] plain = codec.decompress(chunk.bytes(), chunk.offset(0), chunk.size(0), budget(inner, numValues));
+        return inner.decompress(chunk.with(0, plain), numValues, reuse);
+      }
+      byte[][] plain = new byte[chunk.count()][];
+      for (int k = 0; k < plain.length; k++) {
+        plain[k] = codec.decompress(chunk.bytes(), chunk.offset(k), chunk.size(k), budget(inner, k, numValues));
+      }
+      return inner.decompress(MiniBlockBuffers.of(plain), numValues, reuse);
     }
   }
 
@@ -140,8 +245,8 @@ final class GeneralMiniBlock {
   static final class FixedWidth extends Decompressor implements FixedWidthMiniBlockDecompressor {
     private final FixedWidthMiniBlockDecompressor inner;
 
-    FixedWidth(BufferCodec codec, FixedWidthMiniBlockDecompressor inner) {
-      super(codec, inner);
+    FixedWidth(BufferCodec codec, FixedWidthMiniBlockDecompressor inner, boolean allBuffers) {
+      super(codec, inner, allBuffers);
       this.inner = inner;
     }
 

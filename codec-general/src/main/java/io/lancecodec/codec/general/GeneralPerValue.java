@@ -31,14 +31,33 @@ final class GeneralPerValue {
     return GeneralMiniBlock.wrap(compression, variable);
   }
 
+  /** The 2.3 form: {@code General{cfg, values = Variable{offsets = Flat{32|64}}}}, the same frames. */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(io.lancecodec.format.pb.v23.BufferCompression compression, int bitsPerOffset) {
+    io.lancecodec.format.pb.v23.CompressiveEncoding variable = io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+        .setVariable(io.lancecodec.format.pb.v23.Variable.newBuilder()
+            .setOffsets(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
+                .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(bitsPerOffset))))
+        .build();
+    return GeneralMiniBlock.wrap23(compression, variable);
+  }
+
   /** Each value one frame, written straight into one growing output array. */
   static final class Compressor implements PerValueCompressor {
     private final BufferCodec codec;
     private final BufferCompression compression;
+    private final io.lancecodec.format.pb.v23.BufferCompression compression23;
 
     Compressor(BufferCodec codec, BufferCompression compression) {
       this.codec = codec;
       this.compression = compression;
+      this.compression23 = null;
+    }
+
+    /** 2.3: the same frames under the 2.3 descriptor. */
+    Compressor(BufferCodec codec, io.lancecodec.format.pb.v23.BufferCompression compression23) {
+      this.codec = codec;
+      this.compression = null;
+      this.compression23 = compression23;
     }
 
     @Override
@@ -61,7 +80,7 @@ final class GeneralPerValue {
       }
       return new Encoded<>(
           new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), java.util.Arrays.copyOf(out, pos), n),
-          encoding(compression, vw.bitsPerOffset()));
+          compression23 != null ? encoding23(compression23, vw.bitsPerOffset()) : encoding(compression, vw.bitsPerOffset()));
     }
   }
 

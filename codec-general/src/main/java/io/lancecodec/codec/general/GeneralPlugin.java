@@ -31,9 +31,8 @@ import java.util.Set;
  * 2.1/2.2 grammar. It proposes only where the reference compresses: when the field asks
  * ({@code lance-encoding:compression}), for 2.2 block buffers over 32 KiB, and for full-zip
  * pages with values over 32 KiB. Proposals compress for real and report the exact size; the
- * compressor keeps that result, so the page is not compressed twice. In 2.3 it provides
- * {@code General(Flat)} for generic unsigned blocks ({@link General23}); its 2.3 mini-block and
- * per-value forms are not written yet.
+ * compressor keeps that result, so the page is not compressed twice. In 2.3 it writes the same
+ * frames and byte-stream-split chunks under 2.3 messages ({@link General23}), lz4 and zstd only.
  */
 public final class GeneralPlugin implements CodecPlugin {
   private static final System.Logger LOG = System.getLogger(GeneralPlugin.class.getName());
@@ -51,7 +50,7 @@ public final class GeneralPlugin implements CodecPlugin {
   @Override
   public Set<Class<? extends Message>> decodes() {
     return Set.of(General.class, io.lancecodec.format.pb.v21.ByteStreamSplit.class,
-        io.lancecodec.format.pb.v23.General.class);
+        io.lancecodec.format.pb.v23.General.class, io.lancecodec.format.pb.v23.ByteStreamSplit.class);
   }
 
   /** The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise. */
@@ -85,12 +84,23 @@ public final class GeneralPlugin implements CodecPlugin {
     }
   }
 
+  /**
+   * The scheme asked for in a file of {@code version}: snappy in 2.3 is refused, since the 2.3
+   * grammar has no wire value for it and writing the values uncompressed would ignore the ask.
+   */
+  private static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
+    Optional<Scheme> scheme = requested(options);
+    if (version == FileVersion.V2_3 && scheme.isPresent() && scheme.get() == Scheme.SNAPPY) {
+      throw LanceCodecException.invalidArgument("lance-encoding:compression=snappy is not available in file version 2.3"
+          + " (its grammar has lz4 and zstd); use lz4 or zstd, or write version 2.2");
+    }
+    return scheme;
+  }
+
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
-    if (context.version() == FileVersion.V2_3) {
-      return Optional.empty(); // no 2.1 message may end up in a 2.3 file
-    }
-    Optional<Scheme> scheme = requested(context.options());
+    boolean v23 = context.version() == FileVersion.V2_3;
+    Optional<Scheme> scheme = requested(context.options(), context.version());
     // Like the reference, only plain fixed- and variable-width pages are wrapped (fixed-size
     // lists and packed structs stay as their own codec writes them).
     if (scheme.isEmpty()
@@ -101,7 +111,7 @@ public final class GeneralPlugin implements CodecPlugin {
     Compressor<MiniBlockCompressed> inner;
     MiniBlockCompressed innerResult;
     if (block instanceof DataBlock.FixedWidth fw && useBss(fw, context.options())) {
-      inner = new ByteStreamSplit.Compressor();
+      inner = new ByteStreamSplit.Compressor(v23);
       innerResult = inner.compress(block);
     } else {
       Optional<Proposal<MiniBlockCompressed>> best = context.innerMiniBlock(block);
@@ -112,8 +122,10 @@ public final class GeneralPlugin implements CodecPlugin {
       innerResult = best.get().result();
     }
     OptionalInt level = context.options().compressionLevel();
-    GeneralMiniBlock.Compressor c =
-        new GeneralMiniBlock.Compressor(
+    GeneralMiniBlock.Compressor c = v23
+        ? new GeneralMiniBlock.Compressor(
+            inner, scheme.get().codec(level), scheme.get().describe23(level), MiniBlocks.maxChunkBytes(context.version()))
+        : new GeneralMiniBlock.Compressor(
             inner, scheme.get().codec(level), scheme.get().describe(level), MiniBlocks.maxChunkBytes(context.version()));
     MiniBlockCompressed out = c.wrapOrNull(innerResult);
     if (out == null) {
@@ -129,15 +141,16 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
-    if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0 || context.version() == FileVersion.V2_3) {
+    if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0) {
       return Optional.empty();
     }
+    boolean v23 = context.version() == FileVersion.V2_3;
     FieldOptions options = context.options();
     Optional<String> asked = options.compression();
+    Optional<Scheme> scheme = requested(options, context.version());
     if (options.compressionNone() || context.stats().dataBytes() < GeneralFormat.PER_VALUE_MIN_PAGE_BYTES) {
       return Optional.empty();
     }
-    Optional<Scheme> scheme = requested(options);
     boolean big = ((Stats.VariableWidth) context.stats()).maxValueBytes() > GeneralFormat.AUTO_PER_VALUE_MAX_LENGTH;
     if (scheme.isEmpty() && !big) {
       return Optional.empty();
@@ -148,10 +161,15 @@ public final class GeneralPlugin implements CodecPlugin {
       return Optional.empty();
     }
     // The reference compresses values with zstd level 0 whatever was asked (lz4 included):
-    // its per-value lz4 decoder cannot read the empty slot of a null. Snappy stays snappy.
-    Scheme use = scheme.filter(s -> s == Scheme.SNAPPY).orElse(Scheme.ZSTD);
-    OptionalInt level = use == Scheme.ZSTD ? OptionalInt.of(options.compressionLevel().orElse(0)) : OptionalInt.empty();
-    GeneralPerValue.Compressor c = new GeneralPerValue.Compressor(use.codec(level), use.describe(level));
+    // its per-value lz4 decoder cannot read the empty slot of a null. Snappy stays snappy. In 2.3,
+    // which the reference does not read and whose readers take an empty frame as an empty value,
+    // the asked scheme is used.
+    Scheme use = v23 ? scheme.orElse(Scheme.ZSTD) : scheme.filter(s -> s == Scheme.SNAPPY).orElse(Scheme.ZSTD);
+    OptionalInt level = use == Scheme.ZSTD ? OptionalInt.of(options.compressionLevel().orElse(0))
+        : v23 ? options.compressionLevel() : OptionalInt.empty();
+    GeneralPerValue.Compressor c = v23
+        ? new GeneralPerValue.Compressor(use.codec(level), use.describe23(level))
+        : new GeneralPerValue.Compressor(use.codec(level), use.describe(level));
     Encoded<DataBlock> out = c.compress(vw);
     long bytes = ((DataBlock.VariableWidth) out.data()).data().length;
     return Optional.of(Proposal.measured("general-" + use.option(), bytes, c, out));
@@ -203,6 +221,15 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.General g) {
+      return General23.openMiniBlock(g, children);
+    }
+    if (node instanceof io.lancecodec.format.pb.v23.ByteStreamSplit bss) {
+      if (!bss.hasValues() || !bss.getValues().hasFlat()) {
+        throw LanceCodecException.corrupt("byte-stream-split: values must be Flat");
+      }
+      return bssDecompressor(bss.getValues().getFlat().getBitsPerValue());
+    }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
       return GeneralMiniBlock.decompressor(codec(g), children.miniBlock(inner));
@@ -211,13 +238,16 @@ public final class GeneralPlugin implements CodecPlugin {
       if (!bss.hasValues() || !bss.getValues().hasFlat()) {
         throw LanceCodecException.corrupt("byte-stream-split: values must be Flat");
       }
-      long bits = bss.getValues().getFlat().getBitsPerValue();
-      if (!ByteStreamSplit.splittable((int) Math.min(bits, 1024))) {
-        throw LanceCodecException.corrupt("byte-stream-split: " + bits + "-bit values (expected 16, 32 or 64)");
-      }
-      return new ByteStreamSplit.Decompressor((int) bits);
+      return bssDecompressor(bss.getValues().getFlat().getBitsPerValue());
     }
     return CodecPlugin.super.openMiniBlock(node, children);
+  }
+
+  private static MiniBlockDecompressor bssDecompressor(long bits) {
+    if (bits < 0 || !ByteStreamSplit.splittable((int) Math.min(bits, 1024))) {
+      throw LanceCodecException.corrupt("byte-stream-split: " + Long.toUnsignedString(bits) + "-bit values (expected 16, 32 or 64)");
+    }
+    return new ByteStreamSplit.Decompressor((int) bits);
   }
 
   @Override
@@ -247,6 +277,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof io.lancecodec.format.pb.v23.General g) {
+      return General23.openPerValue(g, children);
+    }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
       if (!inner.hasVariable()) {

@@ -42,6 +42,40 @@ enum Scheme {
     return b.build();
   }
 
+  /**
+   * The 2.3 wire description: lz4 and zstd only, the grammar has no other scheme; asking for
+   * snappy in a 2.3 file is refused where the field's values are written.
+   */
+  io.lancecodec.format.pb.v23.BufferCompression describe23(OptionalInt level) {
+    if (this == SNAPPY) {
+      throw LanceCodecException.internal("snappy has no 2.3 wire value");
+    }
+    io.lancecodec.format.pb.v23.BufferCompression.Builder b = io.lancecodec.format.pb.v23.BufferCompression.newBuilder()
+        .setScheme(this == LZ4 ? io.lancecodec.format.pb.v23.CompressionScheme.COMPRESSION_ALGORITHM_LZ4
+            : io.lancecodec.format.pb.v23.CompressionScheme.COMPRESSION_ALGORITHM_ZSTD);
+    level.ifPresent(b::setLevel);
+    return b.build();
+  }
+
+  /**
+   * The codec of a 2.3 description: lz4 (1) and zstd (2); 0 is CORRUPT (a writer always names its
+   * scheme), any other number UNSUPPORTED (a later grammar's scheme).
+   */
+  static BufferCodec open23(io.lancecodec.format.pb.v23.BufferCompression compression) {
+    int number = compression.getSchemeValue();
+    OptionalInt level = compression.hasLevel() ? OptionalInt.of(compression.getLevel()) : OptionalInt.empty();
+    if (number == io.lancecodec.format.pb.v23.CompressionScheme.COMPRESSION_ALGORITHM_LZ4_VALUE) {
+      return LZ4.codec(level);
+    }
+    if (number == io.lancecodec.format.pb.v23.CompressionScheme.COMPRESSION_ALGORITHM_ZSTD_VALUE) {
+      return ZSTD.codec(level);
+    }
+    if (number == 0) {
+      throw LanceCodecException.corrupt("general: compression scheme unspecified");
+    }
+    throw LanceCodecException.unsupported("general: 2.3 compression scheme " + number + " is not one of lz4 (1), zstd (2)");
+  }
+
   BufferCodec codec(OptionalInt level) {
     switch (this) {
       case LZ4:

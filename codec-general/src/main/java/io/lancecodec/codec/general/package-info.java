@@ -1,7 +1,9 @@
 /**
  * codec-general: general-purpose compression (Zstandard, LZ4, and Snappy as a lance-codec
- * extension) and byte-stream-split for the Lance 2.1/2.2 grammar. Messages owned:
- * {@code lance.encodings21.General} and {@code lance.encodings21.ByteStreamSplit}.
+ * extension) and byte-stream-split for the Lance 2.1/2.2 grammar, and the same frames and chunks
+ * in the unstable 2.3 grammar (lz4 and zstd only; docs/wire/compression-2.3.md). Messages owned:
+ * {@code General} and {@code ByteStreamSplit} of {@code lance.encodings21} and {@code
+ * lance.encodings23}.
  *
  * <h2>Frames</h2>
  * Every compressed buffer is one frame, framed exactly as the reference (lance-encoding

@@ -2,6 +2,7 @@ package io.lancecodec.codec.general;
 
 import io.lancecodec.codec.bitpack.BitpackPlugin;
 import io.lancecodec.layout.legacy.LegacyLayoutPlugin;
+import io.lancecodec.layout.planar.PlanarLayoutPlugin;
 import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.runtime.LanceFileWriter;
@@ -41,9 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GeneralFileRoundTripTest {
   private static final BufferAllocator ALLOC = new RootAllocator();
   private static final CodecRegistry WITH =
-      CodecRegistry.of(List.of(new GeneralPlugin(), new BitpackPlugin()), List.of(new LegacyLayoutPlugin()));
+      CodecRegistry.of(List.of(new GeneralPlugin(), new BitpackPlugin()), List.of(new LegacyLayoutPlugin(), new PlanarLayoutPlugin()));
   private static final CodecRegistry WITHOUT =
-      CodecRegistry.of(List.of(new BitpackPlugin()), List.of(new LegacyLayoutPlugin()));
+      CodecRegistry.of(List.of(new BitpackPlugin()), List.of(new LegacyLayoutPlugin(), new PlanarLayoutPlugin()));
 
   @TempDir Path dir;
 
@@ -54,8 +55,8 @@ class GeneralFileRoundTripTest {
 
   static Stream<Arguments> cases() {
     List<Arguments> out = new ArrayList<>();
-    for (String v : new String[] {"2.1", "2.2"}) {
-      for (String s : new String[] {"zstd", "lz4", "snappy"}) {
+    for (String v : new String[] {"2.1", "2.2", "2.3"}) {
+      for (String s : v.equals("2.3") ? new String[] {"zstd", "lz4"} : new String[] {"zstd", "lz4", "snappy"}) {
         for (String t : new String[] {"int64", "float64", "utf8"}) {
           out.add(Arguments.of(v, s, t));
         }
@@ -129,9 +130,25 @@ class GeneralFileRoundTripTest {
     }
   }
 
+  /** 2.3's grammar has no snappy: asking for it is refused when the values are written, naming the version. */
   @Test
-  void hugeValuesAreCompressedPerValue() {
-    Path p = dir.resolve("huge.lance");
+  void snappyIsRefusedIn23() {
+    Path p = dir.resolve("snappy23.lance");
+    try (VectorSchemaRoot root = column("int64", Map.of("lance-encoding:compression", "snappy"), 9000, 1)) {
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
+        try (LanceFileWriter w = LanceFileWriter.open(p, root.getSchema(), WriterOptions.defaults().withVersion(FileVersion.V2_3).withRegistry(WITH))) {
+          w.write(root);
+        }
+      });
+      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+      assertTrue(e.getMessage().contains("snappy") && e.getMessage().contains("2.3"), e.getMessage());
+    }
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"2.2", "2.3"})
+  void hugeValuesAreCompressedPerValue(String version) {
+    Path p = dir.resolve("huge" + version + ".lance");
     Field f = new Field("c", new FieldType(true, ArrowType.LargeUtf8.INSTANCE, null, Map.of()), null);
     try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(f)), ALLOC)) {
       org.apache.arrow.vector.LargeVarCharVector v = (org.apache.arrow.vector.LargeVarCharVector) root.getVector(0);
@@ -145,12 +162,13 @@ class GeneralFileRoundTripTest {
       }
       v.setValueCount(5);
       root.setRowCount(5);
-      try (LanceFileWriter w = LanceFileWriter.open(p, root.getSchema(), WriterOptions.defaults().withVersion(FileVersion.V2_2).withRegistry(WITH))) {
+      try (LanceFileWriter w = LanceFileWriter.open(p, root.getSchema(), WriterOptions.defaults().withVersion(FileVersion.parse(version)).withRegistry(WITH))) {
         w.write(root);
       }
       try (LanceFileReader r = LanceFileReader.open(p, WITH);
           VectorSchemaRoot back = r.take(new long[] {4, 2, 0}, null, ALLOC)) {
-        assertTrue(r.columnSummaries().toString().contains("full-zip, values: general"), r.columnSummaries().toString());
+        assertTrue(r.columnSummaries().toString().contains(version.equals("2.3") ? "zipped values: general" : "full-zip, values: general"),
+            r.columnSummaries().toString());
         assertEquals(List.of(values(root.getVector(0)).get(4), "null", values(root.getVector(0)).get(0)),
             values(back.getVector(0)).stream().map(String::valueOf).toList());
       }

@@ -227,14 +227,14 @@ final class Builtin23 {
     }
     if (node instanceof Variable v) {
       int bits = flatOffsetBits(v, "as a block");
-      return (data, numValues) -> BuiltinCodecs.variableBlock(data, numValues, bits);
+      return (data, numValues) -> BuiltinCodecs.variableBlock(data, numValues, bits, true);
     }
     throw LanceCodecException.unsupported("builtin: 2.3 " + node.getDescriptorForType().getName() + " cannot be used as a block");
   }
 
   static MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
     if (node instanceof Flat f) {
-      return FlatMiniBlock.decompressor(bitsOf(f));
+      return FlatMiniBlock.decompressor(bitsOf(f), true);
     }
     if (node instanceof Variable v) {
       if (!v.hasOffsets()) {
@@ -246,13 +246,14 @@ final class Builtin23 {
         if (bits != 32 && bits != 64) {
           throw LanceCodecException.corrupt("variable: offset width " + bits + " is neither 32 nor 64");
         }
-        return new VariableMiniBlock.Decompressor((int) bits);
+        return new VariableMiniBlock.Decompressor((int) bits, true);
       }
       return new VariableMiniBlock.GenericDecompressor(GenericBlocks.open(children, offsets, 0));
     }
     if (node instanceof FixedSizeList f) {
       FslShape shape = FslShape.parse(f);
-      return shape.plain() ? FlatMiniBlock.decompressor((int) (shape.leafItems() * shape.leafBits())) : new FslValidity.MiniBlockDecoder(shape);
+      return shape.plain() ? FlatMiniBlock.decompressor((int) (shape.leafItems() * shape.leafBits()), true)
+          : new FslValidity.MiniBlockDecoder(shape, true);
     }
     if (node instanceof PackedStruct p) {
       return io.lancecodec.runtime.plugin.PackedStruct.openMiniBlock(p, children);

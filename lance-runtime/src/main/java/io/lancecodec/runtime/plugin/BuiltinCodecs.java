@@ -369,6 +369,11 @@ public final class BuiltinCodecs implements CodecPlugin {
    * position where the values start, numValues + 1 offsets of that width, then the values.
    */
   static DataBlock variableBlock(byte[] data, long numValues, int bits) {
+    return variableBlock(data, numValues, bits, false);
+  }
+
+  /** {@code exact}: 2.3's rule, the last offset ends the buffer (the 2.2 form has no padding). */
+  static DataBlock variableBlock(byte[] data, long numValues, int bits, boolean exact) {
     int w = bits / 8;
     LanceCodecException.check(data.length >= 2 * w, "variable block of " + data.length + " bytes has no header");
     long declared = io.lancecodec.spi.LittleEndian.getUnsigned(data, 0, w);
@@ -386,6 +391,8 @@ public final class BuiltinCodecs implements CodecPlugin {
       LanceCodecException.check(o >= prev && o <= values.length, "variable block: offset " + i + " = " + o + " out of order or range");
       prev = o;
     }
+    LanceCodecException.check(!exact || (vw.offset(0) == 0 && prev == values.length),
+        "variable block: offsets [" + vw.offset(0) + ", " + prev + "] do not span the " + values.length + " value bytes");
     return vw;
   }
 

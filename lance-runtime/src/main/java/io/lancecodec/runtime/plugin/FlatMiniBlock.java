@@ -93,15 +93,25 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
 
   /** The decompressor of Flat chunks: byte-aligned widths are read straight into the caller's output. */
   static MiniBlockDecompressor decompressor(int bits) {
-    return bits % 8 == 0 ? new Decompressor(bits) : new Bits(bits);
+    return decompressor(bits, false);
+  }
+
+  /**
+   * {@code exact}: 2.3's rule, a chunk's buffer is exactly its values' bytes (2.1/2.2 readers let
+   * it run longer, as the reference's readers do).
+   */
+  static MiniBlockDecompressor decompressor(int bits, boolean exact) {
+    return bits % 8 == 0 ? new Decompressor(bits, exact) : new Bits(bits, exact);
   }
 
   /** Reads one chunk's single buffer as the values. */
   static final class Decompressor implements FixedWidthMiniBlockDecompressor {
     private final int bits;
+    private final boolean exact;
 
-    Decompressor(int bits) {
+    Decompressor(int bits, boolean exact) {
       this.bits = bits;
+      this.exact = exact;
     }
 
     @Override
@@ -123,7 +133,7 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
     public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
       chunk.expect(1, "flat");
       int wb = bits / 8;
-      if ((long) numValues * wb > chunk.size(0)) {
+      if (exact ? (long) numValues * wb != chunk.size(0) : (long) numValues * wb > chunk.size(0)) {
         throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need "
             + (long) numValues * wb + " bytes, chunk has " + chunk.size(0));
       }
@@ -134,9 +144,11 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
   /** Booleans (one bit per value): the chunk's bytes copied out whole. */
   static final class Bits implements MiniBlockDecompressor {
     private final int bits;
+    private final boolean exact;
 
-    Bits(int bits) {
+    Bits(int bits, boolean exact) {
       this.bits = bits;
+      this.exact = exact;
     }
 
     @Override
@@ -148,7 +160,7 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
     public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
       chunk.expect(1, "flat");
       long need = ((long) numValues * bits + 7) / 8;
-      if (numValues < 0 || need > chunk.size(0)) {
+      if (numValues < 0 || (exact ? need != chunk.size(0) : need > chunk.size(0))) {
         throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need " + need
             + " bytes, chunk has " + chunk.size(0));
       }

@@ -200,9 +200,16 @@ public final class FslValidity {
   /** Turns a chunk's buffers (validity per level that has it, then values) into decoded rows. */
   static final class MiniBlockDecoder implements MiniBlockDecompressor {
     private final FslShape shape;
+    private final boolean exact;
 
     MiniBlockDecoder(FslShape shape) {
+      this(shape, false);
+    }
+
+    /** {@code exact}: 2.3's rule, every buffer exactly the bits its lists need, rounded up to bytes. */
+    MiniBlockDecoder(FslShape shape, boolean exact) {
       this.shape = shape;
+      this.exact = exact;
     }
 
     @Override
@@ -232,7 +239,8 @@ public final class FslValidity {
       for (int l = 0; l < s.levels(); l++) {
         if (s.validity()[l]) {
           validity[l] = buffers.get(b++);
-          if ((numValues * s.items(l) + 7) / 8 > validity[l].length) {
+          long bytes = (numValues * s.items(l) + 7) / 8;
+          if (exact ? bytes != validity[l].length : bytes > validity[l].length) {
             throw LanceCodecException.corrupt("fixed_size_list: " + numValues + " lists need " + numValues * s.items(l)
                 + " validity bits at depth " + l + ", chunk buffer has " + validity[l].length + " bytes");
           }
@@ -240,7 +248,7 @@ public final class FslValidity {
       }
       byte[] values = buffers.get(b);
       long need = (numValues * s.leafItems() * s.leafBits() + 7) / 8;
-      if (need > values.length) {
+      if (exact ? need != values.length : need > values.length) {
         throw LanceCodecException.corrupt("fixed_size_list: " + numValues + " lists of " + s.leafItems() + " x "
             + s.leafBits() + " bits need " + need + " bytes, chunk buffer has " + values.length);
       }

@@ -211,6 +211,11 @@ public final class GenericBlocks {
     if (!UnsignedBlockGrammar.isRoot(e)) {
       throw LanceCodecException.corrupt("generic unsigned block: " + UnsignedBlockGrammar.caseName(e) + " cannot be its root");
     }
+    if (e.hasGeneral() && e.getGeneral().hasValues() && !e.getGeneral().getValues().hasFlat()) {
+      // General also wraps Variable in other blocks (a dictionary of strings); a sequence is Flat only
+      throw LanceCodecException.corrupt("generic unsigned block: general compression wraps only Flat here, not "
+          + UnsignedBlockGrammar.caseName(e.getGeneral().getValues()) + ": unsupported nesting");
+    }
     BlockDecompressor d = decoders.block(e);
     int declared = d.bitsPerValue();
     if (bits == 0 && declared != 32 && declared != 64) {

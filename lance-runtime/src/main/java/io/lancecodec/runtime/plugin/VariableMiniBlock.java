@@ -205,9 +205,19 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
    */
   static final class Decompressor implements MiniBlockDecompressor {
     private final int bits;
+    private final boolean exact;
 
     Decompressor(int bits) {
+      this(bits, false);
+    }
+
+    /**
+     * {@code exact}: 2.3's rule, the chunk ends with its last value padded to the offset width
+     * (2.1/2.2 readers accept any bytes after it).
+     */
+    Decompressor(int bits, boolean exact) {
       this.bits = bits;
+      this.exact = exact;
     }
 
     @Override
@@ -225,6 +235,10 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
       long lastOff = LittleEndian.getUnsigned(b, base + n * width, width);
       if (!(first >= (long) (n + 1) * width && first <= lastOff && lastOff <= size)) {
         throw LanceCodecException.corrupt("variable chunk: offsets [" + first + ", " + lastOff + "] outside chunk of " + size + " bytes");
+      }
+      if (exact && (first != (long) (n + 1) * width || (lastOff + width - 1) / width * width != size)) {
+        throw LanceCodecException.corrupt("variable chunk: values at [" + first + ", " + lastOff + ") in a chunk of " + size
+            + " bytes (" + (n + 1) + " offsets, then the values padded to " + width + " bytes)");
       }
       long shift = reuse == null ? -first : base;
       byte[] offsets = reuse == null ? new byte[(n + 1) * width] : reuse.offsets((long) (n + 1) * width);

@@ -257,6 +257,34 @@ class Builtin23Test {
     }
   }
 
+  /**
+   * 2.3 buffers are exactly what their values need: a byte more is CORRUPT where 2.1/2.2 readers
+   * (like the reference's) read past it.
+   */
+  @Test
+  void exactBuffers() {
+    io.lancecodec.spi.MiniBlockBuffers flat = io.lancecodec.spi.MiniBlockBuffers.of(new byte[13]);
+    assertEquals(3, CTX22.miniBlock(BuiltinCodecs.flat(32)).decompress(flat, 3, null).numValues());
+    G23.corrupt(() -> CTX.miniBlock(G23.flat(32)).decompress(flat, 3, null));
+    G23.corrupt(() -> CTX.miniBlock(G23.flat(1)).decompress(io.lancecodec.spi.MiniBlockBuffers.of(new byte[2]), 8, null));
+    assertEquals(9, CTX.miniBlock(G23.flat(1)).decompress(io.lancecodec.spi.MiniBlockBuffers.of(new byte[2]), 9, null).numValues());
+    // one list of 4 nullable i32: validity of 1 byte, values of 16
+    CompressiveEncoding lists = fsl(4, true, G23.flat(32));
+    assertEquals(1, CTX.miniBlock(lists).decompress(io.lancecodec.spi.MiniBlockBuffers.of(new byte[1], new byte[16]), 1, null).numValues());
+    G23.corrupt(() -> CTX.miniBlock(lists).decompress(io.lancecodec.spi.MiniBlockBuffers.of(new byte[2], new byte[16]), 1, null));
+    G23.corrupt(() -> CTX.miniBlock(lists).decompress(io.lancecodec.spi.MiniBlockBuffers.of(new byte[1], new byte[17]), 1, null));
+    // a legacy string chunk: offsets 12, 13, 15 then "abc", padded to 4 bytes
+    byte[] chunk = G23.hex("0c000000 0d000000 0f000000 616263 48");
+    CompressiveEncoding strings = Builtin23.variable(G23.flat(32));
+    assertEquals("v2:61,6263,", Codec23.text(CTX.miniBlock(strings).decompress(io.lancecodec.spi.MiniBlockBuffers.of(chunk), 2, null)));
+    byte[] longer = java.util.Arrays.copyOf(chunk, chunk.length + 4);
+    assertEquals(2, CTX22.miniBlock(BuiltinCodecs.variable(32)).decompress(io.lancecodec.spi.MiniBlockBuffers.of(longer), 2, null).numValues());
+    G23.corrupt(() -> CTX.miniBlock(strings).decompress(io.lancecodec.spi.MiniBlockBuffers.of(longer), 2, null));
+    byte[] block = G23.hex("20000000 14000000 00000000 01000000 03000000 616263 00");
+    assertEquals(2, CTX22.block(BuiltinCodecs.variable(32)).decompress(block, 2).numValues());
+    G23.corrupt(() -> CTX.block(strings).decompress(block, 2));
+  }
+
   /** Well-formed trees whose payloads do not fit them fail as CORRUPT when decoded, never as anything else. */
   @Test
   void shortPayloadsAreCorrupt() {
