@@ -121,10 +121,17 @@ public final class AlpEncoder {
     int e = AlpSampler.exponent(combination);
     int f = AlpSampler.factor(combination);
     boolean div = AlpSampler.divides(combination);
-    if (f64) {
-      alp.scan64(values64, start, len, e, f, div);
-    } else {
-      alp.scan32(values32, start, len, e, f, div);
+    int exceptions = scan(start, len, e, f, div);
+    if (exceptions > 0 && !div) {
+      // A sample of 32 can miss what the multiply chain gets wrong in the whole vector. The
+      // divide path with the same scale is exact for every decimal whose digits fit the
+      // significand (q and 10^e are exact, and one rounding gives what parsing the decimal
+      // gives), so it is the repair to try; the multiply form stays when it is no larger.
+      int multiplyBytes = alp.size(alp.prefersDelta());
+      scan(start, len, e - f, 0, true);
+      if (alp.size(alp.prefersDelta()) >= multiplyBytes) {
+        scan(start, len, e, f, false);
+      }
     }
     boolean delta = alp.prefersDelta();
     int alpBytes = alp.size(delta);
@@ -135,5 +142,11 @@ public final class AlpEncoder {
       }
     }
     return alp.write(delta, out);
+  }
+
+  private int scan(int start, int len, int e, int f, boolean div) {
+    return values64 != null
+        ? alp.scan64(values64, start, len, e, f, div)
+        : alp.scan32(values32, start, len, e, f, div);
   }
 }
