@@ -144,6 +144,67 @@ final class BitPacking {
     }
   }
 
+  /**
+   * {@link #unpack} for 64-bit words into {@code out[off..off+n)}, in the loop shape of the fused
+   * decoders without FOR or scaling: the plain-unpacking baseline they are measured against.
+   */
+  static void unpack64(byte[] src, int pos, boolean raw, int w, int n, long[] out, int off) {
+    if (raw) {
+      for (int i = 0; i < n; i++) {
+        out[off + i] = LittleEndian.getLong(src, pos + 8 * i);
+      }
+      return;
+    }
+    if (w == 0) {
+      java.util.Arrays.fill(out, off, off + n, 0L);
+      return;
+    }
+    long mask = w == 64 ? -1L : (1L << w) - 1;
+    int[] rows = ROWS64;
+    for (int r = 0, i = 0; i < n; r++) {
+      int s = rows[r] * w;
+      int o = s & 63;
+      boolean spill = o + w > 64;
+      int p = pos + (s >>> 6) * ROW_STRIDE;
+      for (int end = Math.min(n, i + 16); i < end; i++, p += 8) {
+        long v = LittleEndian.getLong(src, p) >>> o;
+        if (spill) {
+          v |= LittleEndian.getLong(src, p + ROW_STRIDE) << (64 - o);
+        }
+        out[off + i] = v & mask;
+      }
+    }
+  }
+
+  /** {@link #unpack64} for 32-bit words into an {@code int[]}. */
+  static void unpack32(byte[] src, int pos, boolean raw, int w, int n, int[] out, int off) {
+    if (raw) {
+      for (int i = 0; i < n; i++) {
+        out[off + i] = LittleEndian.getInt(src, pos + 4 * i);
+      }
+      return;
+    }
+    if (w == 0) {
+      java.util.Arrays.fill(out, off, off + n, 0);
+      return;
+    }
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = ROWS32;
+    for (int r = 0, i = 0; i < n; r++) {
+      int s = rows[r] * w;
+      int o = s & 31;
+      boolean spill = o + w > 32;
+      int p = pos + (s >>> 5) * ROW_STRIDE;
+      for (int end = Math.min(n, i + 32); i < end; i++, p += 4) {
+        int v = LittleEndian.getInt(src, p) >>> o;
+        if (spill) {
+          v |= LittleEndian.getInt(src, p + ROW_STRIDE) << (32 - o);
+        }
+        out[off + i] = v & mask;
+      }
+    }
+  }
+
   /** Word {@code t} bits wide at byte {@code p}, zero-extended. */
   static long getWord(int t, byte[] b, int p) {
     switch (t) {
