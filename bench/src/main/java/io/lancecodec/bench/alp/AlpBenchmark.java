@@ -104,7 +104,7 @@ public class AlpBenchmark {
   float[] out32;
   long[] unpacked64;
   int[] unpacked32;
-  final long[] index = new long[1024];
+  final int[] index = new int[1024];
 
   /** Raw value bytes per second, reported beside the values. */
   @State(Scope.Thread)

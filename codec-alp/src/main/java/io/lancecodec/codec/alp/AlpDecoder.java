@@ -20,7 +20,7 @@ public final class AlpDecoder {
   private final byte[][] src = new byte[4][];
   private final int[] at = new int[4];
   private final int[] len = new int[4];
-  private final long[] index = new long[AlpFormat.MAX_CHUNK_VALUES];
+  private final int[] index = new int[AlpFormat.MAX_CHUNK_VALUES];
   private final long[] left = new long[AlpFormat.MAX_CHUNK_VALUES];
   private final Alp alp = new Alp();
 
@@ -209,8 +209,10 @@ public final class AlpDecoder {
       throw LanceCodecException.corrupt("alp: bit width " + h.width + " exceeds the " + t + "-bit integers");
     }
     h.raw = rawForm(PAYLOAD, "payload", t, h.width, n);
-    LanceCodecException.check(len[POSITIONS] % 2 == 0,
-        "alp: exception positions take " + len[POSITIONS] + " bytes, not a multiple of 2");
+    // (if, not LanceCodecException.check: the message would be built for every chunk)
+    if (len[POSITIONS] % 2 != 0) {
+      throw LanceCodecException.corrupt("alp: exception positions take " + len[POSITIONS] + " bytes, not a multiple of 2");
+    }
     h.exceptions = len[POSITIONS] / 2;
     if (h.exceptions > n || (long) h.exceptions * intBytes != len[VALUES]) {
       throw LanceCodecException.corrupt("alp: " + h.exceptions + " exception positions and "
@@ -273,17 +275,20 @@ public final class AlpDecoder {
       left[j] = part << d;
     }
     if (ib == 0) {
-      LanceCodecException.check(len[VALUES] == 0,
-          "alp: ALP-RD index stream of " + len[VALUES] + " bytes with an index width of 0");
-      java.util.Arrays.fill(index, 0, n, 0L);
+      if (len[VALUES] != 0) {
+        throw LanceCodecException.corrupt("alp: ALP-RD index stream of " + len[VALUES] + " bytes with an index width of 0");
+      }
+      java.util.Arrays.fill(index, 0, n, 0);
     } else {
       boolean rawIndex = rawForm(VALUES, "ALP-RD index stream", AlpFormat.RD_INDEX_WORD_BITS, ib, n);
-      BitPacking.unpack(src[VALUES], at[VALUES], rawIndex, AlpFormat.RD_INDEX_WORD_BITS, ib, n, index);
-      for (int i = 0; i < n; i++) {
-        if (index[i] >= entries) {
-          throw LanceCodecException.corrupt("alp: ALP-RD index " + index[i] + " at " + i
-              + " outside the dictionary's " + entries + " entries");
+      int max = BitPacking.unpack16(src[VALUES], at[VALUES], rawIndex, ib, n, index);
+      if (max >= entries) {
+        int i = 0;
+        while (index[i] < entries) {
+          i++;
         }
+        throw LanceCodecException.corrupt("alp: ALP-RD index " + index[i] + " at " + i
+            + " outside the dictionary's " + entries + " entries");
       }
     }
     FusedDecode.rd64(src[PAYLOAD], at[PAYLOAD], raw, d, n, index, left, out, oo);

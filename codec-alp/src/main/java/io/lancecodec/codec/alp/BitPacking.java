@@ -72,6 +72,8 @@ final class BitPacking {
   /**
    * Writes the low {@code w} bits of {@code values[0..n)} at {@code out[pos..]} and returns the
    * byte count; {@code words} is scratch of at least 1024 entries. Values must fit in T bits.
+   * Rows are visited in logical order as the decoders do; each row's lanes take one shift, with
+   * the straddling rows in a loop of their own.
    */
   static int pack(long[] values, int n, int t, int w, byte[] out, int pos, long[] words) {
     int bytes = t / 8;
@@ -90,21 +92,50 @@ final class BitPacking {
     long wordMask = t == 64 ? -1L : (1L << t) - 1;
     long valueMask = w == 64 ? -1L : (1L << w) - 1;
     int[] rows = rows(t);
-    for (int b = 0, i = 0; i < n; b++) {
+    int full = n / lanes;
+    for (int b = 0; b < full; b++) {
       int s = rows[b] * w;
       int at = lanes * (s / t);
       int o = s % t;
-      boolean spill = o + w > t;
-      for (int end = Math.min(n, i + lanes); i < end; i++, at++) {
-        long v = values[i] & valueMask;
-        words[at] |= (v << o) & wordMask;
-        if (spill) {
-          words[at + lanes] |= v >>> (t - o);
+      int i0 = b * lanes;
+      if (o + w <= t) {
+        for (int l = 0; l < lanes; l++) {
+          words[at + l] |= ((values[i0 + l] & valueMask) << o) & wordMask;
+        }
+      } else {
+        int back = t - o;
+        for (int l = 0; l < lanes; l++) {
+          long v = values[i0 + l] & valueMask;
+          words[at + l] |= (v << o) & wordMask;
+          words[at + lanes + l] |= v >>> back;
         }
       }
     }
-    for (int j = 0; j < count; j++) {
-      putWord(t, out, pos + j * bytes, words[j]);
+    for (int i = full * lanes; i < n; i++) {
+      int s = rows[i / lanes] * w;
+      int at = lanes * (s / t) + i % lanes;
+      int o = s % t;
+      long v = values[i] & valueMask;
+      words[at] |= (v << o) & wordMask;
+      if (o + w > t) {
+        words[at + lanes] |= v >>> (t - o);
+      }
+    }
+    switch (t) {
+      case 64:
+        for (int j = 0; j < count; j++) {
+          LittleEndian.putLong(out, pos + 8 * j, words[j]);
+        }
+        break;
+      case 32:
+        for (int j = 0; j < count; j++) {
+          LittleEndian.putInt(out, pos + 4 * j, (int) words[j]);
+        }
+        break;
+      default:
+        for (int j = 0; j < count; j++) {
+          putWord(t, out, pos + j * bytes, words[j]);
+        }
     }
     return count * bytes;
   }
@@ -145,8 +176,9 @@ final class BitPacking {
   }
 
   /**
-   * {@link #unpack} for 64-bit words into {@code out[off..off+n)}, in the loop shape of the fused
-   * decoders without FOR or scaling: the plain-unpacking baseline they are measured against.
+   * {@link #unpack} for 64-bit words into {@code out[off..off+n)}, in the loop shape of
+   * {@link FusedDecode} without FOR or scaling: the plain unpacking the fused decoders are
+   * measured against ({@link PlainUnpack}).
    */
   static void unpack64(byte[] src, int pos, boolean raw, int w, int n, long[] out, int off) {
     if (raw) {
@@ -161,18 +193,26 @@ final class BitPacking {
     }
     long mask = w == 64 ? -1L : (1L << w) - 1;
     int[] rows = ROWS64;
-    for (int r = 0, i = 0; i < n; r++) {
+    int full = n >>> 4;
+    for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
       int o = s & 63;
-      boolean spill = o + w > 64;
       int p = pos + (s >>> 6) * ROW_STRIDE;
-      for (int end = Math.min(n, i + 16); i < end; i++, p += 8) {
-        long v = LittleEndian.getLong(src, p) >>> o;
-        if (spill) {
-          v |= LittleEndian.getLong(src, p + ROW_STRIDE) << (64 - o);
+      int ob = off + 16 * r;
+      if (o + w <= 64) {
+        for (int l = 0; l < 16; l++) {
+          out[ob + l] = (LittleEndian.getLong(src, p + 8 * l) >>> o) & mask;
         }
-        out[off + i] = v & mask;
+      } else {
+        int back = 64 - o;
+        for (int l = 0; l < 16; l++) {
+          out[ob + l] = ((LittleEndian.getLong(src, p + 8 * l) >>> o)
+              | (LittleEndian.getLong(src, p + ROW_STRIDE + 8 * l) << back)) & mask;
+        }
       }
+    }
+    for (int i = 16 * full; i < n; i++) {
+      out[off + i] = getPacked(64, src, pos, w, i);
     }
   }
 
@@ -190,19 +230,90 @@ final class BitPacking {
     }
     int mask = w == 32 ? -1 : (1 << w) - 1;
     int[] rows = ROWS32;
-    for (int r = 0, i = 0; i < n; r++) {
+    int full = n >>> 5;
+    for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
       int o = s & 31;
-      boolean spill = o + w > 32;
       int p = pos + (s >>> 5) * ROW_STRIDE;
-      for (int end = Math.min(n, i + 32); i < end; i++, p += 4) {
-        int v = LittleEndian.getInt(src, p) >>> o;
-        if (spill) {
-          v |= LittleEndian.getInt(src, p + ROW_STRIDE) << (32 - o);
+      int ob = off + 32 * r;
+      if (o + w <= 32) {
+        for (int l = 0; l < 32; l++) {
+          out[ob + l] = (LittleEndian.getInt(src, p + 4 * l) >>> o) & mask;
         }
-        out[off + i] = v & mask;
+      } else {
+        int back = 32 - o;
+        for (int l = 0; l < 32; l++) {
+          out[ob + l] = ((LittleEndian.getInt(src, p + 4 * l) >>> o)
+              | (LittleEndian.getInt(src, p + ROW_STRIDE + 4 * l) << back)) & mask;
+        }
       }
     }
+    for (int i = 32 * full; i < n; i++) {
+      out[off + i] = (int) getPacked(32, src, pos, w, i);
+    }
+  }
+
+  /**
+   * {@link #unpack64} for 16-bit words (the ALP-RD index stream, {@code w <= 16}) into an
+   * {@code int[]} from index 0; returns the largest value, which the caller checks.
+   */
+  static int unpack16(byte[] src, int pos, boolean raw, int w, int n, int[] out) {
+    int max = 0;
+    if (raw) {
+      for (int i = 0; i < n; i++) {
+        int v = LittleEndian.getShort(src, pos + 2 * i) & 0xFFFF;
+        out[i] = v;
+        max = Math.max(max, v);
+      }
+      return max;
+    }
+    if (w == 0) {
+      java.util.Arrays.fill(out, 0, n, 0);
+      return 0;
+    }
+    int mask = (1 << w) - 1;
+    int[] rows = ROWS16;
+    int full = n >>> 6;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 15;
+      int p = pos + (s >>> 4) * ROW_STRIDE;
+      int ob = 64 * r;
+      if (o + w <= 16) {
+        for (int l = 0; l < 64; l++) {
+          int v = ((LittleEndian.getShort(src, p + 2 * l) & 0xFFFF) >>> o) & mask;
+          out[ob + l] = v;
+          max = Math.max(max, v);
+        }
+      } else {
+        int back = 16 - o;
+        for (int l = 0; l < 64; l++) {
+          int v = (((LittleEndian.getShort(src, p + 2 * l) & 0xFFFF) >>> o)
+              | ((LittleEndian.getShort(src, p + ROW_STRIDE + 2 * l) & 0xFFFF) << back)) & mask;
+          out[ob + l] = v;
+          max = Math.max(max, v);
+        }
+      }
+    }
+    for (int i = 64 * full; i < n; i++) {
+      int v = (int) getPacked(16, src, pos, w, i);
+      out[i] = v;
+      max = Math.max(max, v);
+    }
+    return max;
+  }
+
+  /** Value {@code i} of one packed block of {@code t}-bit words, zero-extended. */
+  static long getPacked(int t, byte[] src, int pos, int w, int i) {
+    int lanes = BLOCK / t;
+    int s = rows(t)[i / lanes] * w;
+    int o = s % t;
+    int p = pos + (s / t) * ROW_STRIDE + (t / 8) * (i % lanes);
+    long v = getWord(t, src, p) >>> o;
+    if (o + w > t) {
+      v |= getWord(t, src, p + ROW_STRIDE) << (t - o);
+    }
+    return w == 64 ? v : v & ((1L << w) - 1);
   }
 
   /** Word {@code t} bits wide at byte {@code p}, zero-extended. */

@@ -22,9 +22,12 @@ public final class PlainUnpack {
     BitPacking.unpack32(src, pos, raw, w, n, out, off);
   }
 
-  /** {@code bytes} bytes at {@code src[pos..]} holding n values of w bits in 16-bit words. */
-  public static void unpack16(byte[] src, int pos, int bytes, int w, int n, long[] out) {
+  /**
+   * {@code bytes} bytes at {@code src[pos..]} holding n values of w bits in 16-bit words (an
+   * ALP-RD index stream) into {@code out[0..n)}; returns the largest.
+   */
+  public static int unpack16(byte[] src, int pos, int bytes, int w, int n, int[] out) {
     boolean raw = n < BitPacking.BLOCK && bytes == 2 * n;
-    BitPacking.unpack(src, pos, raw, 16, w, n, out);
+    return BitPacking.unpack16(src, pos, raw, w, n, out);
   }
 }

@@ -71,7 +71,7 @@ class BitPackingTest {
     Random rnd = new Random(8);
     for (int t : new int[] {16, 32, 64}) {
       for (int w = 0; w <= t; w++) {
-        for (int n : new int[] {1, 2, 3, 31, 100, 511, 1000, 1023}) {
+        for (int n : new int[] {1, 2, 3, 31, 100, 511, 1000, 1023, 1024}) {
           long[] v = random(rnd, n, w);
           byte[] got = pack(v, n, t, w);
           if (BitPacking.rawTail(t, w, n)) {
@@ -84,8 +84,32 @@ class BitPackingTest {
                 "t=" + t + " w=" + w + " n=" + n);
           }
           long[] back = new long[n];
-          BitPacking.unpack(got, 0, BitPacking.rawTail(t, w, n), t, w, n, back);
+          boolean raw = BitPacking.rawTail(t, w, n);
+          BitPacking.unpack(got, 0, raw, t, w, n, back);
           assertArrayEquals(v, back, "t=" + t + " w=" + w + " n=" + n);
+          // the row-loop unpackers (the plain baseline of the benchmarks, the ALP-RD index stream)
+          byte[] shifted = new byte[got.length + 3];
+          System.arraycopy(got, 0, shifted, 3, got.length);
+          if (t == 64) {
+            long[] out = new long[n + 2];
+            BitPacking.unpack64(shifted, 3, raw, w, n, out, 2);
+            assertArrayEquals(v, java.util.Arrays.copyOfRange(out, 2, n + 2), "unpack64 w=" + w + " n=" + n);
+          } else if (t == 32) {
+            int[] out = new int[n + 2];
+            BitPacking.unpack32(shifted, 3, raw, w, n, out, 2);
+            for (int i = 0; i < n; i++) {
+              assertEquals((int) v[i], out[i + 2], "unpack32 w=" + w + " n=" + n + " i=" + i);
+            }
+          } else if (w <= 16) {
+            int[] out = new int[n];
+            int max = BitPacking.unpack16(shifted, 3, raw, w, n, out);
+            long want = 0;
+            for (int i = 0; i < n; i++) {
+              assertEquals(v[i], out[i], "unpack16 w=" + w + " n=" + n + " i=" + i);
+              want = Math.max(want, v[i]);
+            }
+            assertEquals(want, max);
+          }
         }
       }
     }
