@@ -93,6 +93,16 @@ final class AlpFormat {
     return ALP_HEADER_FIXED + (delta ? 2 : 1) * intBytes;
   }
 
+  /**
+   * Bytes a chunk buffer of {@code bytes} bytes takes in a mini-block page: each value buffer of
+   * a chunk is padded to a multiple of 8 ({@code docs/wire/structural.md}, chunk layout;
+   * {@code MiniBlocks.storedBytes}). The writer compares its choices in these bytes, so a
+   * choice that saves bytes lost to padding anyway is not taken.
+   */
+  static int storedBytes(int bytes) {
+    return (bytes + 7) & ~7;
+  }
+
   /** Bits needed to write {@code v} read as unsigned: 0 for 0, 64 for negative values. */
   static int bitWidth(long v) {
     return 64 - Long.numberOfLeadingZeros(v);

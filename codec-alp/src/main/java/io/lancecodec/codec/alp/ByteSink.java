@@ -16,6 +16,11 @@ final class ByteSink {
     return size;
   }
 
+  /** Forgets the contents, keeping the capacity. */
+  void clear() {
+    size = 0;
+  }
+
   /** Makes room for {@code n} more bytes and returns the array to write them at {@link #size}. */
   byte[] reserve(int n) {
     if (size + n > data.length) {

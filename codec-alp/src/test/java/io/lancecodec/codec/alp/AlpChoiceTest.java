@@ -107,6 +107,36 @@ class AlpChoiceTest {
   }
 
   @Test
+  void rdSweepFindsTheCheapestSplit() {
+    // the sweep stops early; the split it returns must still be the cheapest of all seven
+    Random rnd = new Random(9);
+    for (int kind = 0; kind < 5; kind++) {
+      for (int n : new int[] {1024, 700, 40}) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+          v[i] = switch (kind) {
+            case 0 -> rnd.nextDouble();
+            case 1 -> 100 + rnd.nextDouble();
+            case 2 -> 100 + rnd.nextInt(7) / 64.0 + rnd.nextDouble() * 1e-9;
+            case 3 -> Double.longBitsToDouble(rnd.nextLong());
+            default -> rnd.nextInt(5) * 1e300 + rnd.nextDouble();
+          };
+        }
+        int best = Integer.MAX_VALUE;
+        for (int d : AlpFormat.RD_RIGHT_WIDTHS) {
+          java.util.Set<Long> lefts = new java.util.HashSet<>();
+          for (double x : v) {
+            lefts.add(Double.doubleToRawLongBits(x) >>> d);
+          }
+          best = Math.min(best, AlpRdEncoder.size(d, lefts.size(), n));
+        }
+        int want = best < 8 * n ? best : Integer.MAX_VALUE;
+        assertEquals(want, new AlpRdEncoder().choose(v, 0, n), "kind " + kind + " n " + n);
+      }
+    }
+  }
+
+  @Test
   void incompressiblePagesAreRefused() {
     Random rnd = new Random(4);
     double[] bits64 = new double[3000];
@@ -172,15 +202,15 @@ class AlpChoiceTest {
 
   @Test
   void samplerFirstLevelKeepsFrequentWinners() {
-    AlpChunkEncoder probe = new AlpChunkEncoder();
-    AlpSampler sampler = new AlpSampler(probe);
+    AlpSampler sampler = new AlpSampler();
     double[] v = decimals(8 * 1024, 3, 7);
     sampler.bind(v);
     AlpSampler.RowGroup plan = sampler.firstLevel(0, v.length);
     assertFalse(plan.preferRd);
     assertTrue(plan.candidates.length >= 1 && plan.candidates.length <= AlpFormat.MAX_COMBINATIONS);
     int c = plan.candidates[0];
-    assertEquals(3, AlpSampler.divides(c) ? AlpSampler.exponent(c) : AlpSampler.exponent(c) - AlpSampler.factor(c));
+    assertFalse(AlpSampler.divides(c), "the reference's list holds multiply candidates");
+    assertEquals(3, AlpSampler.exponent(c) - AlpSampler.factor(c));
     Random rnd = new Random(8);
     double[] noise = new double[4096];
     for (int i = 0; i < noise.length; i++) {

@@ -20,6 +20,7 @@ final class Chunks {
   static byte[][] alp64(double[] v, int e, int f, boolean div, boolean delta) {
     AlpChunkEncoder enc = new AlpChunkEncoder();
     enc.scan64(v, 0, v.length, e, f, div);
+    enc.keep();
     ByteSink[] out = sinks();
     int size = enc.write(delta, out);
     byte[][] b = arrays(out);
@@ -30,6 +31,7 @@ final class Chunks {
   static byte[][] alp32(float[] v, int e, int f, boolean div, boolean delta) {
     AlpChunkEncoder enc = new AlpChunkEncoder();
     enc.scan32(v, 0, v.length, e, f, div);
+    enc.keep();
     ByteSink[] out = sinks();
     int size = enc.write(delta, out);
     byte[][] b = arrays(out);
