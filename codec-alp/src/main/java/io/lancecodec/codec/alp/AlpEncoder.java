@@ -20,9 +20,9 @@ import java.util.List;
  *       are mostly rounding, which the single division does not have), and then use_div one
  *       decimal either side, walking on while the chunk shrinks (values with more digits than the
  *       type holds trade exceptions against bits, which a 32-value sample cannot weigh);
- *   <li>float64: ALP-RD for row groups the paper sends there (with our use_div pick when its
- *       sample estimate is below ALP-RD's bound), and for any chunk that needs 48 bits or more
- *       per value.
+ *   <li>float64: ALP-RD for row groups the paper sends there (when a use_div candidate's sample
+ *       estimate is below ALP-RD's bound, the ALP candidates above are encoded too and the
+ *       smaller kept), and for any chunk that needs 48 bits or more per value.
  * </ul>
  *
  * <p>Sizes are compared as the mini-block page stores them: every chunk buffer padded to 8 bytes
@@ -142,17 +142,12 @@ public final class AlpEncoder {
   /** Chooses and writes one chunk; returns its buffer bytes. */
   private int encodeChunk(int start, int len, AlpSampler.RowGroup plan) {
     boolean f64 = values64 != null;
-    if (f64 && plan.preferRd) {
-      int rdBytes = rd.choose(values64, start, len);
-      if (plan.divBelowRdBound) {
-        // The paper's multiply candidates all missed the bound on the sample, a use_div one did not.
-        scan(start, len, sampler.secondLevel(start, len, plan.ours), rdBytes);
-        alp.keep();
-        if (alp.best().size() < rdBytes) {
-          return alp.write(out);
-        }
-      }
-      if (rdBytes != Integer.MAX_VALUE) {
+    int rdBytes = Integer.MAX_VALUE;
+    boolean rdTried = f64 && plan.preferRd;
+    if (rdTried) {
+      rdBytes = rd.choose(values64, start, len);
+      if (!plan.divBelowRdBound && rdBytes != Integer.MAX_VALUE) {
+        // The paper sends the row group to ALP-RD and no use_div candidate came near on the sample.
         return rd.write(out);
       }
     }
@@ -167,29 +162,29 @@ public final class AlpEncoder {
       alp.keepSmaller();
     }
     AlpChunkEncoder.Scan best = alp.best();
+    int scale = best.div ? best.e : best.e - best.f;
+    if (best.exceptions > 0 && !best.div && ours != AlpSampler.combination(scale, 0, true)) {
+      // A sample of 32 can miss what the multiply chain gets wrong in the whole vector. The
+      // divide path with the same scale is exact for every decimal whose digits fit the
+      // significand (q and 10^e are exact, and one rounding gives what parsing the decimal
+      // gives), so it is the repair to try; the multiply form stays when it is no larger.
+      scan(start, len, AlpSampler.combination(scale, 0, true), best.size());
+      alp.keepSmaller();
+    }
+    best = alp.best();
     if (best.exceptions > 0) {
-      int scale = best.div ? best.e : best.e - best.f;
-      if (!best.div && ours != AlpSampler.combination(scale, 0, true)) {
-        // A sample of 32 can miss what the multiply chain gets wrong in the whole vector. The
-        // divide path with the same scale is exact for every decimal whose digits fit the
-        // significand (q and 10^e are exact, and one rounding gives what parsing the decimal
-        // gives), so it is the repair to try; the multiply form stays when it is no larger.
-        scan(start, len, AlpSampler.combination(scale, 0, true), best.size());
-        alp.keepSmaller();
-      }
-      if (alp.best().exceptions > 0 && alp.best().div) {
-        // Exceptions left on the divide path: values with more digits than the type holds at
-        // this scale. One decimal fewer narrows every integer, one more may admit more values;
-        // the sample cannot weigh that finely, the whole chunk can. Walk while it improves.
-        neighbours(start, len, alp.best().e);
-      }
+      // Exceptions left: values with more digits than the type holds at this scale. One decimal
+      // fewer narrows every integer and makes more exceptions, one more may admit values that are
+      // exceptions now; the sample cannot weigh that finely, the whole chunk can. Walk while it
+      // shrinks.
+      neighbours(start, len, best.div ? best.e : best.e - best.f);
     }
     int alpBytes = alp.best().size();
-    if (f64 && !plan.preferRd && (long) alpBytes * 8 >= (long) AlpFormat.RD_TRIGGER_BITS_F64 * len) {
-      int rdBytes = rd.choose(values64, start, len);
-      if (rdBytes < alpBytes) {
-        return rd.write(out);
-      }
+    if (f64 && !rdTried && (long) alpBytes * 8 >= (long) AlpFormat.RD_TRIGGER_BITS_F64 * len) {
+      rdBytes = rd.choose(values64, start, len);
+    }
+    if (rdBytes < alpBytes) {
+      return rd.write(out);
     }
     return alp.write(out);
   }
@@ -204,7 +199,8 @@ public final class AlpEncoder {
           break;
         }
       }
-      if (alp.best().e != scale) {
+      AlpChunkEncoder.Scan best = alp.best();
+      if ((best.div ? best.e : best.e - best.f) != scale) {
         return;
       }
     }

@@ -22,9 +22,10 @@ package io.lancecodec.codec.alp;
  * (the width of an empty range is 1, as the reference computes it); stop after two in a row fail
  * to beat the best so far.
  *
- * <p>Ours on top: on the same first-level samples, the use_div candidates (e alone) compete with
- * each vector's multiply winner, and the winners of that contest form a second list (ties:
- * multiply, then larger e, then larger f), which the second level ranks the same way. The writer
+ * <p>Ours on top: on the same first-level samples, plus 8 evenly spread vectors when the
+ * reference samples fewer (a row group under 85 vectors), the use_div candidates (e alone)
+ * compete with each vector's multiply winner, and the winners of that contest form a second list
+ * (ties: multiply, then larger e, then larger f), which the second level ranks the same way. The writer
  * encodes both lists' picks and keeps the smaller chunk. The reference rounds with a
  * magic-number addition valid below 2^51 and rejects values scaled beyond ±2^63; here every
  * candidate is judged by the decoder's own formula on the exact bits ({@link Math#rint}), which
@@ -225,18 +226,29 @@ final class AlpSampler {
     long best = -1;
     long bestDiv = Long.MAX_VALUE;
     boolean sampled = false;
-    for (int vector = 0; vector < vectors; vector += SAMPLE_JUMP) {
+    // The reference's vectors feed its list. Ours also takes 8 evenly spread vectors when the
+    // reference samples fewer (a row group under 85 vectors: the last of a page, or a short page,
+    // where the reference sees only every 12th vector, often just the first).
+    int referenceCount = (vectors + SAMPLE_JUMP - 1) / SAMPLE_JUMP;
+    int spread = referenceCount < AlpFormat.SAMPLED_VECTORS ? Math.min(AlpFormat.SAMPLED_VECTORS, vectors) : 0;
+    int nextSpread = 0;
+    for (int vector = 0; vector < vectors; vector++) {
+      boolean spreadVector = nextSpread < spread && vector == (int) ((long) nextSpread * vectors / spread);
+      if (spreadVector) {
+        nextSpread++;
+      }
       int start = vector * AlpFormat.MAX_CHUNK_VALUES;
       int len = Math.min(AlpFormat.MAX_CHUNK_VALUES, n - start);
-      if (len < AlpFormat.SAMPLES_PER_VECTOR && sampled) {
+      boolean reference = vector % SAMPLE_JUMP == 0 && !(len < AlpFormat.SAMPLES_PER_VECTOR && sampled);
+      if (!reference && !(spreadVector && (len >= AlpFormat.SAMPLES_PER_VECTOR || vector == 0))) {
         continue;
       }
-      sampled = true;
+      sampled |= reference;
       int step = Math.max(1, (len + AlpFormat.SAMPLES_PER_VECTOR - 1) / AlpFormat.SAMPLES_PER_VECTOR);
       int k = takeSample(off + start, len, step);
       // The reference starts each search from the worst case: every value an exception, twice.
       long worst = k * (2 * exceptionBits - 16);
-      if (best < 0) {
+      if (best < 0 && reference) {
         best = worst;
       }
       long vectorBest = worst;
@@ -280,8 +292,10 @@ final class AlpSampler {
         }
       }
       lastWinner = found;
-      best = Math.min(best, vectorBest);
-      distinct = count(winners, wins, distinct, found);
+      if (reference) {
+        best = Math.min(best, vectorBest);
+        distinct = count(winners, wins, distinct, found);
+      }
       // ours: the use_div candidates on the same sample, ranked with the multiply winner
       long ourBest = vectorBest;
       int ourFound = found;
