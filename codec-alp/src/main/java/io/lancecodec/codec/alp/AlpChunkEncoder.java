@@ -140,12 +140,11 @@ final class AlpChunkEncoder {
       long q = (long) Math.rint(div ? x * up : x * up * upFactor);
       double back = div ? q / down : q * down * downExponent;
       long b = Double.doubleToRawLongBits(x);
-      // Without a branch: a losing candidate's exceptions are frequent and irregular.
-      boolean miss = Double.doubleToRawLongBits(back) != b;
-      positions[exceptions] = i;
-      bits[exceptions] = b;
-      exceptions += miss ? 1 : 0;
-      q = miss ? last : q;
+      if (Double.doubleToRawLongBits(back) != b) {
+        positions[exceptions] = i;
+        bits[exceptions++] = b;
+        q = last;
+      }
       long d = q - last;
       dlo = Math.min(dlo, d);
       dhi = Math.max(dhi, d);
@@ -205,12 +204,12 @@ final class AlpChunkEncoder {
       int q = (int) s;
       float back = div ? q / down : q * down * downExponent;
       int b = Float.floatToRawIntBits(x);
-      // NaN fails the range check, which also keeps (int) from saturating. No branch, as in scan64.
-      boolean miss = !(s >= Integer.MIN_VALUE & s <= Integer.MAX_VALUE) | Float.floatToRawIntBits(back) != b;
-      positions[exceptions] = i;
-      bits[exceptions] = b & 0xFFFF_FFFFL;
-      exceptions += miss ? 1 : 0;
-      q = miss ? last : q;
+      // NaN fails the range check, which also keeps (int) from saturating.
+      if (!(s >= Integer.MIN_VALUE && s <= Integer.MAX_VALUE) || Float.floatToRawIntBits(back) != b) {
+        positions[exceptions] = i;
+        bits[exceptions++] = b & 0xFFFF_FFFFL;
+        q = last;
+      }
       int d = q - last;
       dlo = Math.min(dlo, d);
       dhi = Math.max(dhi, d);
