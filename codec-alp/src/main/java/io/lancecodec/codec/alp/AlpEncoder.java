@@ -1,0 +1,221 @@
+package io.lancecodec.codec.alp;
+
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.MiniBlockChunk;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlocks;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Encodes a page of float64 or float32 values into ALP chunks of 1024 values (the last one
+ * shorter). Per chunk, exact encodings of a few candidates are compared and the smallest stored
+ * chunk is kept, in the smaller of FOR and Delta:
+ *
+ * <ul>
+ *   <li>the pick of our list and the paper's pick ({@link AlpSampler}); the paper's is always
+ *       encoded (abandoned as soon as it provably cannot be smaller), so no chunk is larger than
+ *       the paper's choice of (e, f) makes it in this layout;
+ *   <li>when the best so far leaves exceptions: use_div at its scale (a multiply chain's misses
+ *       are mostly rounding, which the single division does not have), and then use_div one
+ *       decimal either side, walking on while the chunk shrinks (values with more digits than the
+ *       type holds trade exceptions against bits, which a 32-value sample cannot weigh);
+ *   <li>float64: ALP-RD for row groups the paper sends there (when a use_div candidate's sample
+ *       estimate is below ALP-RD's bound, the ALP candidates above are encoded too and the
+ *       smaller kept), and for any chunk that needs 48 bits or more per value.
+ * </ul>
+ *
+ * <p>Sizes are compared as the mini-block page stores them: every chunk buffer padded to 8 bytes
+ * ({@link AlpFormat#storedBytes}). For a short last chunk that accounts for its payload exactly:
+ * 1024 slots of W bits when packed, so a bit of width costs as much as in a full chunk, or n raw
+ * words when that is smaller. Returns {@code null} when ALP is not worth it: the page, with its
+ * chunk metadata and padding ({@code MiniBlocks.storedBytes}, 2.3), would not be smaller than its
+ * raw values, or a chunk's four buffers would exceed the byte budget. The caller then stores the
+ * page flat.
+ *
+ * <p>Holds scratch state, including output buffers that grow to the largest page seen; not
+ * thread-safe, use one per writing thread.
+ */
+public final class AlpEncoder {
+  /** Stand-ins for the page's four buffers: {@code MiniBlocks.storedBytes} only counts them. */
+  private static final List<byte[]> FOUR_EMPTY = Collections.nCopies(4, new byte[0]);
+
+  private final AlpChunkEncoder alp = new AlpChunkEncoder();
+  private final AlpRdEncoder rd = new AlpRdEncoder();
+  private final AlpSampler sampler = new AlpSampler();
+  private final ByteSink[] out = {new ByteSink(1 << 12), new ByteSink(1 << 12), new ByteSink(1 << 8), new ByteSink(1 << 8)};
+
+  private double[] values64;
+  private float[] values32;
+
+  /** {@link #encodePage(double[], int, int, int)} with the 2.1 mini-block chunk budget. */
+  public AlpPage encodePage(double[] v, int off, int n) {
+    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_SMALL);
+  }
+
+  /**
+   * Encodes {@code v[off..off+n)}, or returns {@code null} when ALP would not make the page
+   * smaller or a chunk's four buffers would together exceed {@code maxChunkBytes}.
+   */
+  public AlpPage encodePage(double[] v, int off, int n, int maxChunkBytes) {
+    checkRange(v.length, off, n);
+    values64 = v;
+    values32 = null;
+    sampler.bind(v);
+    try {
+      return encode(off, n, 64, maxChunkBytes);
+    } finally {
+      values64 = null;
+      sampler.bind((double[]) null);
+    }
+  }
+
+  /** {@link #encodePage(float[], int, int, int)} with the 2.1 mini-block chunk budget. */
+  public AlpPage encodePage(float[] v, int off, int n) {
+    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_SMALL);
+  }
+
+  /** The float32 form of {@link #encodePage(double[], int, int, int)}; float32 has no ALP-RD. */
+  public AlpPage encodePage(float[] v, int off, int n, int maxChunkBytes) {
+    checkRange(v.length, off, n);
+    values32 = v;
+    values64 = null;
+    sampler.bind(v);
+    try {
+      return encode(off, n, 32, maxChunkBytes);
+    } finally {
+      values32 = null;
+      sampler.bind((float[]) null);
+    }
+  }
+
+  private static void checkRange(int length, int off, int n) {
+    if (off < 0 || n < 0 || (long) off + n > length) {
+      throw new IndexOutOfBoundsException("values [" + off + ", +" + n + ") of " + length);
+    }
+  }
+
+  private AlpPage encode(int off, int n, int wordBits, int maxChunkBytes) {
+    if (n == 0) {
+      return null;
+    }
+    for (ByteSink sink : out) {
+      sink.clear();
+    }
+    long rawBytes = (long) n * (wordBits / 8);
+    int chunkCount = (n + AlpFormat.MAX_CHUNK_VALUES - 1) / AlpFormat.MAX_CHUNK_VALUES;
+    MiniBlockChunk[] chunks = new MiniBlockChunk[chunkCount];
+    int[] chunkValues = new int[chunkCount];
+    int[] before = new int[4];
+    int rowGroupValues = AlpFormat.ROW_GROUP_VECTORS * AlpFormat.MAX_CHUNK_VALUES;
+    int c = 0;
+    for (int group = 0; group < n; group += rowGroupValues) {
+      int groupEnd = Math.min(n, group + rowGroupValues);
+      AlpSampler.RowGroup plan = sampler.firstLevel(off + group, groupEnd - group);
+      for (int start = group; start < groupEnd; start += AlpFormat.MAX_CHUNK_VALUES, c++) {
+        int len = Math.min(AlpFormat.MAX_CHUNK_VALUES, groupEnd - start);
+        for (int i = 0; i < 4; i++) {
+          before[i] = out[i].size();
+        }
+        int bytes = encodeChunk(off + start, len, plan);
+        if (bytes > maxChunkBytes) {
+          return null;
+        }
+        int[] sizes = new int[4];
+        for (int i = 0; i < 4; i++) {
+          sizes[i] = out[i].size() - before[i];
+        }
+        boolean last = start + len == n;
+        chunks[c] = new MiniBlockChunk(sizes, last ? 0 : Integer.numberOfTrailingZeros(len));
+        chunkValues[c] = len;
+      }
+    }
+    List<MiniBlockChunk> chunkList = List.of(chunks);
+    long stored = MiniBlocks.storedBytes(new MiniBlockCompressed(FOUR_EMPTY, chunkList, n, null), FileVersion.V2_3);
+    if (stored >= rawBytes) {
+      return null;
+    }
+    byte[][] buffers = {out[0].toArray(), out[1].toArray(), out[2].toArray(), out[3].toArray()};
+    return new AlpPage(buffers, chunkList, chunkValues, n);
+  }
+
+  /** Chooses and writes one chunk; returns its buffer bytes. */
+  private int encodeChunk(int start, int len, AlpSampler.RowGroup plan) {
+    boolean f64 = values64 != null;
+    int rdBytes = Integer.MAX_VALUE;
+    boolean rdTried = f64 && plan.preferRd;
+    if (rdTried) {
+      rdBytes = rd.choose(values64, start, len);
+      if (!plan.divBelowRdBound && rdBytes != Integer.MAX_VALUE) {
+        // The paper sends the row group to ALP-RD and no use_div candidate came near on the sample.
+        return rd.write(out);
+      }
+    }
+    // Our candidate first (usually the smaller), then the paper's, abandoned as soon as it
+    // cannot be smaller: the chunk is never larger than the paper's choice makes it.
+    int ours = sampler.secondLevel(start, len, plan.ours);
+    scan(start, len, ours, Integer.MAX_VALUE);
+    alp.keep();
+    int paper = sampler.secondLevel(start, len, plan.candidates);
+    if (paper != ours) {
+      scan(start, len, paper, alp.best().size());
+      alp.keepSmaller();
+    }
+    AlpChunkEncoder.Scan best = alp.best();
+    int scale = best.div ? best.e : best.e - best.f;
+    if (best.exceptions > 0 && !best.div && ours != AlpSampler.combination(scale, 0, true)) {
+      // A sample of 32 can miss what the multiply chain gets wrong in the whole vector. The
+      // divide path with the same scale is exact for every decimal whose digits fit the
+      // significand (q and 10^e are exact, and one rounding gives what parsing the decimal
+      // gives), so it is the repair to try; the multiply form stays when it is no larger.
+      scan(start, len, AlpSampler.combination(scale, 0, true), best.size());
+      alp.keepSmaller();
+    }
+    best = alp.best();
+    if (best.exceptions > 0) {
+      // Exceptions left: values with more digits than the type holds at this scale. One decimal
+      // fewer narrows every integer and makes more exceptions, one more may admit values that are
+      // exceptions now; the sample cannot weigh that finely, the whole chunk can. Walk while it
+      // shrinks.
+      neighbours(start, len, best.div ? best.e : best.e - best.f);
+    }
+    int alpBytes = alp.best().size();
+    if (f64 && !rdTried && (long) alpBytes * 8 >= (long) AlpFormat.RD_TRIGGER_BITS_F64 * len) {
+      rdBytes = rd.choose(values64, start, len);
+    }
+    if (rdBytes < alpBytes) {
+      return rd.write(out);
+    }
+    return alp.write(out);
+  }
+
+  /** Tries use_div at the scales next to {@code scale}, walking on in the direction that improves. */
+  private void neighbours(int start, int len, int scale) {
+    int maxE = values64 != null ? AlpFormat.MAX_EXPONENT_F64 : AlpFormat.MAX_EXPONENT_F32;
+    for (int dir = -1; dir <= 1; dir += 2) {
+      for (int e = scale + dir; e >= 0 && e <= maxE; e += dir) {
+        scan(start, len, e, 0, true, alp.best().size());
+        if (!alp.keepSmaller()) {
+          break;
+        }
+      }
+      AlpChunkEncoder.Scan best = alp.best();
+      if ((best.div ? best.e : best.e - best.f) != scale) {
+        return;
+      }
+    }
+  }
+
+  private void scan(int start, int len, int combination, int budget) {
+    scan(start, len, AlpSampler.exponent(combination), AlpSampler.factor(combination),
+        AlpSampler.divides(combination), budget);
+  }
+
+  private void scan(int start, int len, int e, int f, boolean div, int budget) {
+    if (values64 != null) {
+      alp.scan64(values64, start, len, e, f, div, budget);
+    } else {
+      alp.scan32(values32, start, len, e, f, div, budget);
+    }
+  }
+}

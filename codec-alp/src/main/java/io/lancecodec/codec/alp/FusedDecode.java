@@ -1,0 +1,335 @@
+package io.lancecodec.codec.alp;
+
+import io.lancecodec.spi.LittleEndian;
+
+/**
+ * The hot loops of the decoder. Each reads the packed words of one chunk, extracts the values,
+ * undoes FOR or Delta and writes the floats, with no intermediate integer array.
+ *
+ * <p>Shape, chosen by measurement on JDK 17 (see {@code bench/README.md}, AlpBenchmark): rows of
+ * the FastLanes block are visited in logical order ({@link BitPacking#rows}), and one row is 16
+ * (float64) or 32 (float32) lanes of consecutive values read from consecutive words with one
+ * shift. Each row runs one of two inner loops, chosen once per row: the value lies in one word,
+ * or it straddles two. The mode (FOR or Delta, multiply or divide) is fixed per method, so the
+ * inner loops carry no tests. C2 does not vectorize the integer-to-float conversion on JDK 17, so
+ * these loops stay scalar; the multiply path scales in the same pass ({@code q * m1 * m2}).
+ * On the divide path a scalar division per value would bound the loop (about one per four
+ * cycles), so it writes {@code float(q)} to the output and divides the chunk's floats there in a
+ * second, vectorized pass over at most 8 KiB that are still in L1; no integer array is kept.
+ *
+ * <p>Callers have validated every size: the payload holds {@code 128 * w} bytes (packed) or
+ * {@code n} words (raw), and the output has room for {@code n} values.
+ */
+final class FusedDecode {
+  private static final int STRIDE = BitPacking.ROW_STRIDE;
+
+  private FusedDecode() {}
+
+  /**
+   * float64 ALP: {@code q = base + p} (FOR) or {@code q_i = q_(i-1) + step + p_i} with
+   * {@code q_0 = base + p_0} (Delta), wrapping; then {@code q / m1} when {@code div}, else
+   * {@code q * m1 * m2}, left to right.
+   */
+  static void alp64(byte[] b, int p0, boolean raw, int w, int n, boolean delta, long base, long step,
+      boolean div, double m1, double m2, double[] out, int oo) {
+    if (raw) {
+      raw64(b, p0, n, delta, base, step, out, oo);
+    } else if (delta) {
+      if (div) {
+        delta64(b, p0, w, n, base, step, 1.0, 1.0, out, oo);
+      } else {
+        delta64(b, p0, w, n, base, step, m1, m2, out, oo);
+      }
+    } else if (div) {
+      for64(b, p0, w, n, base, 1.0, 1.0, out, oo);
+    } else {
+      for64(b, p0, w, n, base, m1, m2, out, oo);
+      return;
+    }
+    if (div) {
+      divide(out, oo, n, m1);
+    } else if (raw) {
+      scale(out, oo, n, m1, m2);
+    }
+  }
+
+  /** Raw words: {@code float(q)} only; the caller scales. */
+  private static void raw64(byte[] b, int p0, int n, boolean delta, long base, long step, double[] out, int oo) {
+    long acc = base - step;
+    for (int i = 0; i < n; i++) {
+      long v = LittleEndian.getLong(b, p0 + 8 * i);
+      long q;
+      if (delta) {
+        acc += step + v;
+        q = acc;
+      } else {
+        q = base + v;
+      }
+      out[oo + i] = q;
+    }
+  }
+
+  /** Packed FOR, scaled by {@code m1 * m2} in the same pass (1 and 1 leave {@code float(q)}). */
+  private static void for64(byte[] b, int p0, int w, int n, long base, double m1, double m2, double[] out, int oo) {
+    if (w == 0) {
+      java.util.Arrays.fill(out, oo, oo + n, base * m1 * m2);
+      return;
+    }
+    long mask = w == 64 ? -1L : (1L << w) - 1;
+    int[] rows = BitPacking.rows(64);
+    int full = n >>> 4;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 63;
+      int p = p0 + (s >>> 6) * STRIDE;
+      int ob = oo + 16 * r;
+      if (o + w <= 64) {
+        for (int l = 0; l < 16; l++) {
+          long v = (LittleEndian.getLong(b, p + 8 * l) >>> o) & mask;
+          out[ob + l] = (base + v) * m1 * m2;
+        }
+      } else {
+        int back = 64 - o;
+        for (int l = 0; l < 16; l++) {
+          long v = ((LittleEndian.getLong(b, p + 8 * l) >>> o) | (LittleEndian.getLong(b, p + STRIDE + 8 * l) << back)) & mask;
+          out[ob + l] = (base + v) * m1 * m2;
+        }
+      }
+    }
+    for (int i = 16 * full; i < n; i++) {
+      out[oo + i] = (base + get64(b, p0, rows, w, mask, i)) * m1 * m2;
+    }
+  }
+
+  /** Packed Delta: the running sum is the only thing carried from value to value. */
+  private static void delta64(byte[] b, int p0, int w, int n, long base, long step, double m1, double m2,
+      double[] out, int oo) {
+    long acc = base - step;
+    if (w == 0) {
+      for (int i = 0; i < n; i++) {
+        acc += step;
+        out[oo + i] = acc * m1 * m2;
+      }
+      return;
+    }
+    long mask = w == 64 ? -1L : (1L << w) - 1;
+    int[] rows = BitPacking.rows(64);
+    int full = n >>> 4;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 63;
+      int p = p0 + (s >>> 6) * STRIDE;
+      int ob = oo + 16 * r;
+      if (o + w <= 64) {
+        for (int l = 0; l < 16; l++) {
+          acc += step + ((LittleEndian.getLong(b, p + 8 * l) >>> o) & mask);
+          out[ob + l] = acc * m1 * m2;
+        }
+      } else {
+        int back = 64 - o;
+        for (int l = 0; l < 16; l++) {
+          long v = ((LittleEndian.getLong(b, p + 8 * l) >>> o) | (LittleEndian.getLong(b, p + STRIDE + 8 * l) << back)) & mask;
+          acc += step + v;
+          out[ob + l] = acc * m1 * m2;
+        }
+      }
+    }
+    for (int i = 16 * full; i < n; i++) {
+      acc += step + get64(b, p0, rows, w, mask, i);
+      out[oo + i] = acc * m1 * m2;
+    }
+  }
+
+  /** Value {@code i} of a packed float64 block (the tail of a short chunk). */
+  private static long get64(byte[] b, int p0, int[] rows, int w, long mask, int i) {
+    int s = rows[i >>> 4] * w;
+    int o = s & 63;
+    int p = p0 + (s >>> 6) * STRIDE + 8 * (i & 15);
+    long v = LittleEndian.getLong(b, p) >>> o;
+    if (o + w > 64) {
+      v |= LittleEndian.getLong(b, p + STRIDE) << (64 - o);
+    }
+    return v & mask;
+  }
+
+  private static void divide(double[] out, int oo, int n, double d) {
+    for (int i = oo; i < oo + n; i++) {
+      out[i] = out[i] / d;
+    }
+  }
+
+  private static void scale(double[] out, int oo, int n, double m1, double m2) {
+    for (int i = oo; i < oo + n; i++) {
+      out[i] = out[i] * m1 * m2;
+    }
+  }
+
+  /** float32 ALP: {@link #alp64} with 32-bit words, int arithmetic and float scaling. */
+  static void alp32(byte[] b, int p0, boolean raw, int w, int n, boolean delta, int base, int step,
+      boolean div, float m1, float m2, float[] out, int oo) {
+    if (raw) {
+      raw32(b, p0, n, delta, base, step, out, oo);
+    } else if (delta) {
+      if (div) {
+        delta32(b, p0, w, n, base, step, 1f, 1f, out, oo);
+      } else {
+        delta32(b, p0, w, n, base, step, m1, m2, out, oo);
+      }
+    } else if (div) {
+      for32(b, p0, w, n, base, 1f, 1f, out, oo);
+    } else {
+      for32(b, p0, w, n, base, m1, m2, out, oo);
+      return;
+    }
+    if (div) {
+      divide(out, oo, n, m1);
+    } else if (raw) {
+      scale(out, oo, n, m1, m2);
+    }
+  }
+
+  private static void raw32(byte[] b, int p0, int n, boolean delta, int base, int step, float[] out, int oo) {
+    int acc = base - step;
+    for (int i = 0; i < n; i++) {
+      int v = LittleEndian.getInt(b, p0 + 4 * i);
+      int q;
+      if (delta) {
+        acc += step + v;
+        q = acc;
+      } else {
+        q = base + v;
+      }
+      out[oo + i] = q;
+    }
+  }
+
+  private static void for32(byte[] b, int p0, int w, int n, int base, float m1, float m2, float[] out, int oo) {
+    if (w == 0) {
+      java.util.Arrays.fill(out, oo, oo + n, base * m1 * m2);
+      return;
+    }
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = BitPacking.rows(32);
+    int full = n >>> 5;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 31;
+      int p = p0 + (s >>> 5) * STRIDE;
+      int ob = oo + 32 * r;
+      if (o + w <= 32) {
+        for (int l = 0; l < 32; l++) {
+          int v = (LittleEndian.getInt(b, p + 4 * l) >>> o) & mask;
+          out[ob + l] = (base + v) * m1 * m2;
+        }
+      } else {
+        int back = 32 - o;
+        for (int l = 0; l < 32; l++) {
+          int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
+          out[ob + l] = (base + v) * m1 * m2;
+        }
+      }
+    }
+    for (int i = 32 * full; i < n; i++) {
+      out[oo + i] = (base + get32(b, p0, rows, w, mask, i)) * m1 * m2;
+    }
+  }
+
+  private static void delta32(byte[] b, int p0, int w, int n, int base, int step, float m1, float m2,
+      float[] out, int oo) {
+    int acc = base - step;
+    if (w == 0) {
+      for (int i = 0; i < n; i++) {
+        acc += step;
+        out[oo + i] = acc * m1 * m2;
+      }
+      return;
+    }
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = BitPacking.rows(32);
+    int full = n >>> 5;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 31;
+      int p = p0 + (s >>> 5) * STRIDE;
+      int ob = oo + 32 * r;
+      if (o + w <= 32) {
+        for (int l = 0; l < 32; l++) {
+          acc += step + ((LittleEndian.getInt(b, p + 4 * l) >>> o) & mask);
+          out[ob + l] = acc * m1 * m2;
+        }
+      } else {
+        int back = 32 - o;
+        for (int l = 0; l < 32; l++) {
+          int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
+          acc += step + v;
+          out[ob + l] = acc * m1 * m2;
+        }
+      }
+    }
+    for (int i = 32 * full; i < n; i++) {
+      acc += step + get32(b, p0, rows, w, mask, i);
+      out[oo + i] = acc * m1 * m2;
+    }
+  }
+
+  private static int get32(byte[] b, int p0, int[] rows, int w, int mask, int i) {
+    int s = rows[i >>> 5] * w;
+    int o = s & 31;
+    int p = p0 + (s >>> 5) * STRIDE + 4 * (i & 31);
+    int v = LittleEndian.getInt(b, p) >>> o;
+    if (o + w > 32) {
+      v |= LittleEndian.getInt(b, p + STRIDE) << (32 - o);
+    }
+    return v & mask;
+  }
+
+  private static void divide(float[] out, int oo, int n, float d) {
+    for (int i = oo; i < oo + n; i++) {
+      out[i] = out[i] / d;
+    }
+  }
+
+  private static void scale(float[] out, int oo, int n, float m1, float m2) {
+    for (int i = oo; i < oo + n; i++) {
+      out[i] = out[i] * m1 * m2;
+    }
+  }
+
+  /**
+   * float64 ALP-RD: the bits of value i are {@code left[index[i]] | right_i}, where
+   * {@code left} holds the dictionary's entries already shifted up by {@code d} ({@code d < 64}).
+   */
+  static void rd64(byte[] b, int p0, boolean raw, int d, int n, int[] index, long[] left, double[] out, int oo) {
+    long mask = (1L << d) - 1;
+    if (raw) {
+      for (int i = 0; i < n; i++) {
+        long v = LittleEndian.getLong(b, p0 + 8 * i) & mask;
+        out[oo + i] = Double.longBitsToDouble(left[index[i]] | v);
+      }
+      return;
+    }
+    int[] rows = BitPacking.rows(64);
+    int full = n >>> 4;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * d;
+      int o = s & 63;
+      int p = p0 + (s >>> 6) * STRIDE;
+      int ob = 16 * r;
+      if (o + d <= 64) {
+        for (int l = 0; l < 16; l++) {
+          long v = (LittleEndian.getLong(b, p + 8 * l) >>> o) & mask;
+          out[oo + ob + l] = Double.longBitsToDouble(left[index[ob + l]] | v);
+        }
+      } else {
+        int back = 64 - o;
+        for (int l = 0; l < 16; l++) {
+          long v = ((LittleEndian.getLong(b, p + 8 * l) >>> o) | (LittleEndian.getLong(b, p + STRIDE + 8 * l) << back)) & mask;
+          out[oo + ob + l] = Double.longBitsToDouble(left[index[ob + l]] | v);
+        }
+      }
+    }
+    for (int i = 16 * full; i < n; i++) {
+      out[oo + i] = Double.longBitsToDouble(left[index[i]] | get64(b, p0, rows, d, mask, i));
+    }
+  }
+}
