@@ -50,7 +50,7 @@ public final class AlpEncoder {
 
   /** {@link #encodePage(double[], int, int, int)} with the 2.1 mini-block chunk budget. */
   public AlpPage encodePage(double[] v, int off, int n) {
-    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_SMALL);
+    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_2_1);
   }
 
   /**
@@ -72,7 +72,7 @@ public final class AlpEncoder {
 
   /** {@link #encodePage(float[], int, int, int)} with the 2.1 mini-block chunk budget. */
   public AlpPage encodePage(float[] v, int off, int n) {
-    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_SMALL);
+    return encodePage(v, off, n, MiniBlocks.MAX_CHUNK_BYTES_2_1);
   }
 
   /** The float32 form of {@link #encodePage(double[], int, int, int)}; float32 has no ALP-RD. */
