@@ -75,7 +75,7 @@ public final class LanceFileWriter implements AutoCloseable {
     }
     Plugins plugins = options.registry().internals();
     this.layout = plugins.writerLayout(options.version());
-    OptionsParser parser = new OptionsParser(plugins, OptionsParser.processEnvironment());
+    OptionsParser parser = new OptionsParser(plugins, options.environment());
     this.context = new RuntimeLayoutContext(plugins, options.version(), this::writeExternal);
     this.leaves = Leaf.of(schema);
     for (Leaf leaf : leaves) {

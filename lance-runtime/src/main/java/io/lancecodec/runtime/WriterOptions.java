@@ -11,11 +11,14 @@ import java.util.TreeMap;
 /**
  * Options of a {@link LanceFileWriter}: the file version (default 2.1, as the reference's
  * writer defaults to), the buffered bytes per column after which a page is cut (8 MiB like the
- * reference), the plugin registry to encode with, and {@code lance-encoding:*} options applied to
- * every field whose own metadata does not set the same key (field metadata wins).
+ * reference), the plugin registry to encode with, {@code lance-encoding:*} options applied to
+ * every field whose own metadata does not set the same key (field metadata wins), and the
+ * environment variables the spec's options read ({@code LANCE_ENCODING_DICT_*},
+ * {@code LANCE_MINIBLOCK_MAX_VALUES}; the process's by default).
  */
 public record WriterOptions(
-    FileVersion version, long pageBytesPerColumn, CodecRegistry registry, Map<String, String> fieldDefaults) {
+    FileVersion version, long pageBytesPerColumn, CodecRegistry registry, Map<String, String> fieldDefaults,
+    Map<String, String> environment) {
   public static final long DEFAULT_PAGE_BYTES = 8L * 1024 * 1024;
 
   public WriterOptions {
@@ -31,30 +34,41 @@ public record WriterOptions(
             "writer option '" + key + "' is not a " + FieldOptions.PREFIX + "* key");
       }
     }
-    new OptionsParser(registry.internals(), Map.of()).parse(fieldDefaults, "writer defaults");
+    environment = Map.copyOf(environment);
+    // bad values fail here, once, rather than at the first page
+    new OptionsParser(registry.internals(), environment).parse(fieldDefaults, "writer defaults");
   }
 
   public static WriterOptions defaults() {
-    return new WriterOptions(FileVersion.V2_1, DEFAULT_PAGE_BYTES, CodecRegistry.discover(), Map.of());
+    return new WriterOptions(FileVersion.V2_1, DEFAULT_PAGE_BYTES, CodecRegistry.discover(), Map.of(),
+        OptionsParser.processEnvironment());
   }
 
   public WriterOptions withVersion(FileVersion v) {
-    return new WriterOptions(v, pageBytesPerColumn, registry, fieldDefaults);
+    return new WriterOptions(v, pageBytesPerColumn, registry, fieldDefaults, environment);
   }
 
   public WriterOptions withPageBytesPerColumn(long bytes) {
-    return new WriterOptions(version, bytes, registry, fieldDefaults);
+    return new WriterOptions(version, bytes, registry, fieldDefaults, environment);
   }
 
   public WriterOptions withRegistry(CodecRegistry r) {
-    return new WriterOptions(version, pageBytesPerColumn, r, fieldDefaults);
+    return new WriterOptions(version, pageBytesPerColumn, r, fieldDefaults, environment);
+  }
+
+  /**
+   * Replaces the environment the options read, e.g. {@code Map.of("LANCE_MINIBLOCK_MAX_VALUES",
+   * "1024")}; variables other than the spec's are ignored.
+   */
+  public WriterOptions withEnvironment(Map<String, String> variables) {
+    return new WriterOptions(version, pageBytesPerColumn, registry, fieldDefaults, variables);
   }
 
   /** Sets a default {@code lance-encoding:*} option for all fields, e.g. ("lance-encoding:compression", "zstd"). */
   public WriterOptions withFieldDefault(String key, String value) {
     Map<String, String> m = new TreeMap<>(fieldDefaults);
     m.put(key, value);
-    return new WriterOptions(version, pageBytesPerColumn, registry, m);
+    return new WriterOptions(version, pageBytesPerColumn, registry, m, environment);
   }
 
   /** The options of one field: its metadata over the writer-wide defaults over the environment. */

@@ -58,6 +58,7 @@ public final class FieldOptions {
   private final Integer dictValuesCompressionLevel;
   private final int repetitionIndexDepth;
   private final int dictTooSmall;
+  private final int miniBlockMaxValues;
   private final int dictMaxCardinality;
   private final boolean dictExtended;
   private final boolean blob;
@@ -77,6 +78,7 @@ public final class FieldOptions {
     this.dictValuesCompressionLevel = b.dictValuesCompressionLevel;
     this.repetitionIndexDepth = b.repetitionIndexDepth;
     this.dictTooSmall = b.dictTooSmall;
+    this.miniBlockMaxValues = b.miniBlockMaxValues;
     this.dictMaxCardinality = b.dictMaxCardinality;
     this.dictExtended = b.dictExtended;
     this.blob = b.blob;
@@ -102,6 +104,7 @@ public final class FieldOptions {
     b.dictValuesCompressionLevel = dictValuesCompressionLevel;
     b.repetitionIndexDepth = repetitionIndexDepth;
     b.dictTooSmall = dictTooSmall;
+    b.miniBlockMaxValues = miniBlockMaxValues;
     b.dictMaxCardinality = dictMaxCardinality;
     b.dictExtended = dictExtended;
     b.blob = blob;
@@ -166,6 +169,16 @@ public final class FieldOptions {
    */
   public int repetitionIndexDepth() {
     return repetitionIndexDepth;
+  }
+
+  /**
+   * Values in one mini-block chunk, at most (LANCE_MINIBLOCK_MAX_VALUES, default
+   * {@link MiniBlocks#MAX_VALUES}, {@link MiniBlocks#MIN_VALUES_WRITE} to {@link MiniBlocks#MAX_VALUES_WRITE}). Full chunks hold a
+   * power of two, so compressors use the largest power of two not above it; codecs whose chunks
+   * have a fixed count above it (bit-packing's 1024) decline the page.
+   */
+  public int miniBlockMaxValues() {
+    return miniBlockMaxValues;
   }
 
   /** Pages of fewer values are never dictionary encoded (LANCE_ENCODING_DICT_TOO_SMALL, default 100). */
@@ -241,6 +254,7 @@ public final class FieldOptions {
     putIf(m, "dict-values-compression-level", dictValuesCompressionLevel);
     putIf(m, "repetition-index-depth", repetitionIndexDepth == 1 ? null : repetitionIndexDepth);
     putIf(m, "LANCE_ENCODING_DICT_TOO_SMALL", dictTooSmall == 100 ? null : dictTooSmall);
+    putIf(m, "LANCE_MINIBLOCK_MAX_VALUES", miniBlockMaxValues == MiniBlocks.MAX_VALUES ? null : miniBlockMaxValues);
     putIf(m, "LANCE_ENCODING_DICT_MAX_CARDINALITY", dictMaxCardinality == 100_000 ? null : dictMaxCardinality);
     putIf(m, "LANCE_CODEC_DICT_EXTENDED", dictExtended ? null : 0);
     putIf(m, "blob", blob ? true : null);
@@ -269,6 +283,7 @@ public final class FieldOptions {
     private Integer dictValuesCompressionLevel;
     private int repetitionIndexDepth = 1;
     private int dictTooSmall = 100;
+    private int miniBlockMaxValues = MiniBlocks.MAX_VALUES;
     private int dictMaxCardinality = 100_000;
     private boolean dictExtended = true;
     private boolean blob;
@@ -351,6 +366,15 @@ public final class FieldOptions {
         throw LanceCodecException.invalidArgument("LANCE_ENCODING_DICT_TOO_SMALL must not be negative, got " + values);
       }
       dictTooSmall = values;
+      return this;
+    }
+
+    public Builder miniBlockMaxValues(int values) {
+      if (values < MiniBlocks.MIN_VALUES_WRITE || values > MiniBlocks.MAX_VALUES_WRITE) {
+        throw LanceCodecException.invalidArgument("LANCE_MINIBLOCK_MAX_VALUES must be between " + MiniBlocks.MIN_VALUES_WRITE + " and "
+            + MiniBlocks.MAX_VALUES_WRITE + ", got " + values);
+      }
+      miniBlockMaxValues = values;
       return this;
     }
 

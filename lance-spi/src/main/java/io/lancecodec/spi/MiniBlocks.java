@@ -17,10 +17,27 @@ package io.lancecodec.spi;
  */
 public final class MiniBlocks {
   /**
-   * Values in one chunk, at most: the spec's default. (The reference lets
-   * LANCE_MINIBLOCK_MAX_VALUES raise it to 32768; our writer does not.)
+   * Values in one chunk, at most, unless LANCE_MINIBLOCK_MAX_VALUES says otherwise
+   * ({@link FieldOptions#miniBlockMaxValues()}): the spec's default.
    */
   public static final int MAX_VALUES = 4096;
+
+  /**
+   * The largest LANCE_MINIBLOCK_MAX_VALUES a writer accepts (the spec's): 2^15, the largest count
+   * the 4-bit log2 of a chunk's metadata word can name.
+   */
+  public static final int MAX_VALUES_WRITE = 1 << 15;
+
+  /**
+   * The smallest LANCE_MINIBLOCK_MAX_VALUES a writer accepts (ours; the spec names none): a chunk
+   * of sub-byte values holds whole bytes, 8 booleans at least.
+   */
+  public static final int MIN_VALUES_WRITE = 8;
+
+  /** The largest power of two not above {@code maxValues}: the value count of a tuned page's full chunks. */
+  public static int fullChunkValues(int maxValues) {
+    return Integer.highestOneBit(Math.max(1, maxValues));
+  }
 
   /**
    * Values in one chunk a reader accepts: above what tuned writers produce (32768), so no valid

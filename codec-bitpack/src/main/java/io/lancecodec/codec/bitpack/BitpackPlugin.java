@@ -77,7 +77,9 @@ public final class BitpackPlugin implements CodecPlugin {
     Stats.FixedWidth stats = (Stats.FixedWidth) context.stats();
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
-    long packed = InlineBitpackingCodec.storedBytes(fw, version);
+    int maxValues = options.miniBlockMaxValues();
+    // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out
+    long packed = maxValues < InlineBitpackingCodec.CHUNK ? -1 : InlineBitpackingCodec.storedBytes(fw, version);
     Proposal<MiniBlockCompressed> best =
         packed < 0 ? null : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23), fw);
     boolean rleAsked = options.rleThreshold().isPresent();
@@ -89,7 +91,7 @@ public final class BitpackPlugin implements CodecPlugin {
       tryRle = RleCodec.estimate(stats.runCount(), stats.numValues(), bits) < bound;
     }
     if (tryRle) {
-      RleCodec.Compressor rleCompressor = new RleCodec.Compressor(v23);
+      RleCodec.Compressor rleCompressor = new RleCodec.Compressor(v23, maxValues);
       MiniBlockCompressed rle = rleCompressor.compress(fw);
       long size = MiniBlocks.storedBytes(rle, version);
       if (rleAsked || best == null || size <= best.estimatedBytes()) {

@@ -19,13 +19,11 @@ import java.util.List;
 /**
  * Run-length encoding in mini-blocks: two buffers per chunk, the run values (T/8 bytes each) and
  * the run lengths (u8, runs over 255 split). Every chunk but the last holds a power-of-two count
- * of values (at most {@link MiniBlocks#MAX_VALUES}) and aims at {@link MiniBlocks#FIXED_TARGET_BYTES}; a chunk's runs may cover
+ * of values (at most LANCE_MINIBLOCK_MAX_VALUES, {@link MiniBlocks#MAX_VALUES} by default) and aims at {@link MiniBlocks#FIXED_TARGET_BYTES}; a chunk's runs may cover
  * more values than it claims (the reference's roll-back does this), so decoding stops at the
  * claimed count.
  */
 final class RleCodec {
-  /** 4096 like the reference 7.0.0 (733 chunks for 3 M sorted timestamps); older writers used 2048. */
-  static final int MAX_CHUNK_VALUES = MiniBlocks.MAX_VALUES;
   static final int BUDGET = MiniBlocks.FIXED_TARGET_BYTES;
 
   private RleCodec() {}
@@ -76,14 +74,20 @@ final class RleCodec {
 
   static final class Compressor implements MiniBlockCompressor {
     private final boolean v23;
+    /**
+     * Values in a chunk, at most: a power of two, 4096 by default like the reference 7.0.0 (733
+     * chunks for 3 M sorted timestamps; older writers used 2048).
+     */
+    private final int maxValues;
 
     Compressor() {
-      this(false);
+      this(false, MiniBlocks.MAX_VALUES);
     }
 
     /** {@code v23}: the 2.3 descriptor over the same chunks. */
-    Compressor(boolean v23) {
+    Compressor(boolean v23, int maxValues) {
       this.v23 = v23;
+      this.maxValues = MiniBlocks.fullChunkValues(maxValues);
     }
 
     @Override
@@ -102,7 +106,7 @@ final class RleCodec {
       byte[] lbuf = new byte[BUDGET];
       while (off < total) {
         int remaining = total - off;
-        int window = Math.min(remaining, MAX_CHUNK_VALUES);
+        int window = Math.min(remaining, maxValues);
         // Take whole runs while they fit the budget; a chunk that does not end the page is then
         // cut back to the largest power of two of values.
         int count = 0;

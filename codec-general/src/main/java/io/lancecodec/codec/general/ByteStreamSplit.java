@@ -84,13 +84,16 @@ final class ByteStreamSplit {
 
   static final class Compressor implements MiniBlockCompressor {
     private final boolean v23;
+    /** Values in a chunk, at most (LANCE_MINIBLOCK_MAX_VALUES): below 4 KiB's worth, it cuts chunks shorter. */
+    private final int maxValues;
 
     Compressor() {
-      this(false);
+      this(false, MiniBlocks.MAX_VALUES);
     }
 
-    Compressor(boolean v23) {
+    Compressor(boolean v23, int maxValues) {
       this.v23 = v23;
+      this.maxValues = MiniBlocks.fullChunkValues(maxValues);
     }
 
     @Override
@@ -99,7 +102,7 @@ final class ByteStreamSplit {
       int bits = fw.bitsPerValue();
       int w = bits / 8;
       int total = (int) fw.numValues();
-      int per = chunkValues(bits);
+      int per = Math.min(chunkValues(bits), maxValues);
       byte[] src = fw.data();
       byte[] out = new byte[total * w];
       List<MiniBlockChunk> chunks = new ArrayList<>();

@@ -111,7 +111,7 @@ public final class GeneralPlugin implements CodecPlugin {
     Compressor<MiniBlockCompressed> inner;
     MiniBlockCompressed innerResult;
     if (block instanceof DataBlock.FixedWidth fw && useBss(fw, context.options())) {
-      inner = new ByteStreamSplit.Compressor(v23);
+      inner = new ByteStreamSplit.Compressor(v23, context.options().miniBlockMaxValues());
       innerResult = inner.compress(block);
     } else {
       Optional<Proposal<MiniBlockCompressed>> best = context.innerMiniBlock(block);

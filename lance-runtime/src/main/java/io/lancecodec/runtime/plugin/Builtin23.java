@@ -148,32 +148,33 @@ final class Builtin23 {
    * generic offsets: the 2.2 offers, with 2.3 descriptors.
    */
   static Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
+    int maxValues = context.options().miniBlockMaxValues();
     if (block instanceof DataBlock.FixedWidth fw) {
       MiniBlockCompressor c = b -> {
-        MiniBlockCompressed m = new FlatMiniBlock().compress(b);
+        MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(b);
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), flat(((DataBlock.FixedWidth) b).bitsPerValue()));
       };
-      return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, context.version()), c, block));
+      return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, context.version(), maxValues), c, block));
     }
     DataBlock.FixedWidth rows = BuiltinCodecs.fslRows(block);
     if (rows != null) {
       MiniBlockCompressor c = b -> {
-        MiniBlockCompressed m = new FlatMiniBlock().compress(BuiltinCodecs.fslRows(b));
+        MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(BuiltinCodecs.fslRows(b));
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), FslShape.parts(b).shape().encoding23());
       };
       return Optional.of(Proposal.estimated("flat", rows.usedBytes(), c, block));
     }
     FslShape.Parts lists = FslShape.parts(block);
     if (lists != null) {
-      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(true), block));
+      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(true, maxValues), block));
     }
     if (io.lancecodec.runtime.plugin.PackedStruct.fixedOnly(block) != null) {
       return Optional.of(Proposal.estimated("packed-struct", BuiltinCodecs.packedBytes((DataBlock.Struct) block),
-          new io.lancecodec.runtime.plugin.PackedStruct.MiniBlock(true), block));
+          new io.lancecodec.runtime.plugin.PackedStruct.MiniBlock(true, maxValues), block));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       GenericBlocks.FamilyEncoder families = context instanceof GenericBlocks.FamilyEncoder f ? f : null;
-      VariableMiniBlock c = new VariableMiniBlock(families);
+      VariableMiniBlock c = new VariableMiniBlock(families, maxValues);
       MiniBlockCompressed out = c.compress(vw);
       long bytes = io.lancecodec.spi.MiniBlocks.storedBytes(out, context.version()) + out.encoding().getSerializedSize();
       return Optional.of(Proposal.measured("variable", bytes, c, out));

@@ -59,28 +59,29 @@ public final class BuiltinCodecs implements CodecPlugin {
     if (version == FileVersion.V2_3) {
       return Builtin23.proposeMiniBlock(block, context);
     }
+    int maxValues = context.options().miniBlockMaxValues();
     if (block instanceof DataBlock.FixedWidth fw) {
-      return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, version), new FlatMiniBlock(), block));
+      return Optional.of(Proposal.estimated("flat", FlatMiniBlock.storedBytes(fw, version, maxValues), new FlatMiniBlock(maxValues), block));
     }
     DataBlock.FixedWidth rows = fslRows(block);
     if (rows != null) {
       CompressiveEncoding encoding = FslShape.parts(block).shape().encoding();
       MiniBlockCompressor c = b -> {
-        MiniBlockCompressed m = new FlatMiniBlock().compress(fslRows(b));
+        MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(fslRows(b));
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), encoding);
       };
       return Optional.of(Proposal.estimated("flat", rows.usedBytes(), c, block));
     }
     FslShape.Parts lists = FslShape.parts(block);
     if (lists != null) {
-      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(), block));
+      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(false, maxValues), block));
     }
     if (PackedStruct.fixedOnly(block) != null) {
-      return Optional.of(Proposal.estimated("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock(), block));
+      return Optional.of(Proposal.estimated("packed-struct", packedBytes((DataBlock.Struct) block), new PackedStruct.MiniBlock(false, maxValues), block));
     }
     if (block instanceof DataBlock.VariableWidth vw) {
       long bytes = context.stats().dataBytes() + (vw.numValues() + 1) * (vw.bitsPerOffset() / 8);
-      return Optional.of(Proposal.estimated("variable", bytes, new VariableMiniBlock(), block));
+      return Optional.of(Proposal.estimated("variable", bytes, new VariableMiniBlock(maxValues), block));
     }
     return Optional.empty();
   }

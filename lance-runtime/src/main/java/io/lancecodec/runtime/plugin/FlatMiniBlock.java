@@ -23,14 +23,24 @@ import java.util.List;
 public final class FlatMiniBlock implements MiniBlockCompressor {
   static final long MAX_BYTES = MiniBlocks.FIXED_TARGET_BYTES;
 
-  static final int MAX_VALUES = MiniBlocks.MAX_VALUES;
+  /** Values in a full chunk, at most: a power of two (LANCE_MINIBLOCK_MAX_VALUES rounded down). */
+  private final int maxValues;
+
+  FlatMiniBlock() {
+    this(MiniBlocks.MAX_VALUES);
+  }
+
+  FlatMiniBlock(int maxValues) {
+    this.maxValues = MiniBlocks.fullChunkValues(maxValues);
+  }
 
   /** Values per full chunk for {@code bits}-wide values. */
-  static long valuesPerChunk(int bits) {
+  static long valuesPerChunk(int bits, int maxValues) {
+    int max = MiniBlocks.fullChunkValues(maxValues);
     long bytesPerWord = bits % 8 == 0 ? bits / 8 : bits;
     long numVals = bits % 8 == 0 ? 2 : 8;
     long sizeBytes = 2 * bytesPerWord;
-    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+    while (2 * sizeBytes < MAX_BYTES && 2 * numVals <= max) {
       sizeBytes *= 2;
       numVals *= 2;
     }
@@ -38,9 +48,9 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
   }
 
   /** The bytes {@link #compress} output takes in a page, as {@link MiniBlocks#storedBytes} counts them. */
-  static long storedBytes(DataBlock.FixedWidth fw, FileVersion version) {
+  static long storedBytes(DataBlock.FixedWidth fw, FileVersion version, int maxValues) {
     int bits = fw.bitsPerValue();
-    long per = valuesPerChunk(bits);
+    long per = valuesPerChunk(bits, maxValues);
     long n = fw.numValues();
     return MiniBlocks.storedBytes(n, per, per * bits / 8, ((n % per) * bits + 7) / 8, version);
   }
@@ -64,7 +74,7 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
       throw LanceCodecException.invalidArgument(
           "flat mini-block: " + bits + "-bit values are too wide for mini-block chunks");
     }
-    while (numVals > 1 && 2 * sizeBytes < MAX_BYTES && 2 * numVals <= MAX_VALUES) {
+    while (numVals > 1 && 2 * sizeBytes < MAX_BYTES && 2 * numVals <= maxValues) {
       logVals++;
       sizeBytes *= 2;
       numVals *= 2;

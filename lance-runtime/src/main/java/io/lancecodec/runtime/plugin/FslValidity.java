@@ -8,6 +8,7 @@ import io.lancecodec.spi.MiniBlockBuffers;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
+import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueCompressor;
 import io.lancecodec.spi.PerValueDecompressor;
@@ -118,13 +119,12 @@ public final class FslValidity {
   static final class MiniBlock implements MiniBlockCompressor {
     /** Whether the descriptor is 2.3's ({@code lance.encodings23}); the chunks are the same. */
     private final boolean v23;
+    /** Rows in a full chunk, at most: a power of two. */
+    private final int maxRows;
 
-    MiniBlock() {
-      this(false);
-    }
-
-    MiniBlock(boolean v23) {
+    MiniBlock(boolean v23, int maxValues) {
       this.v23 = v23;
+      this.maxRows = MiniBlocks.fullChunkValues(maxValues);
     }
 
     @Override
@@ -153,7 +153,7 @@ public final class FslValidity {
         perChunk = 1;
         log = 0;
       }
-      while (perChunk > 1 && 2 * size < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= FlatMiniBlock.MAX_VALUES) {
+      while (perChunk > 1 && 2 * size < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= maxRows) {
         log++;
         size *= 2;
         perChunk *= 2;

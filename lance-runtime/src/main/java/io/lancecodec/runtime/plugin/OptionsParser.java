@@ -45,7 +45,7 @@ public final class OptionsParser {
     for (String name : List.of(
         "LANCE_ENCODING_DICT_DIVISOR", "LANCE_ENCODING_DICT_SIZE_RATIO", "LANCE_ENCODING_DICT_VALUES_COMPRESSION",
         "LANCE_ENCODING_DICT_VALUES_COMPRESSION_LEVEL", "LANCE_ENCODING_DICT_TOO_SMALL",
-        "LANCE_ENCODING_DICT_MAX_CARDINALITY", "LANCE_CODEC_DICT_EXTENDED")) {
+        "LANCE_ENCODING_DICT_MAX_CARDINALITY", "LANCE_CODEC_DICT_EXTENDED", "LANCE_MINIBLOCK_MAX_VALUES")) {
       String v = System.getenv(name);
       if (v != null) {
         out.put(name, v);
@@ -146,6 +146,9 @@ public final class OptionsParser {
     }
     if ((v = environment.get("LANCE_ENCODING_DICT_MAX_CARDINALITY")) != null) {
       b.dictMaxCardinality(integer("LANCE_ENCODING_DICT_MAX_CARDINALITY", v.trim()));
+    }
+    if ((v = environment.get("LANCE_MINIBLOCK_MAX_VALUES")) != null) {
+      b.miniBlockMaxValues(integer("LANCE_MINIBLOCK_MAX_VALUES", v.trim()));
     }
     if ((v = environment.get("LANCE_CODEC_DICT_EXTENDED")) != null) {
       String t = v.trim();

@@ -101,13 +101,11 @@ public final class PackedStruct {
   static final class MiniBlock implements MiniBlockCompressor {
     /** Whether the descriptor is 2.3's; the chunks are the same. */
     private final boolean v23;
+    private final int maxValues;
 
-    MiniBlock() {
-      this(false);
-    }
-
-    MiniBlock(boolean v23) {
+    MiniBlock(boolean v23, int maxValues) {
       this.v23 = v23;
+      this.maxValues = maxValues;
     }
 
     @Override
@@ -117,7 +115,7 @@ public final class PackedStruct {
         throw LanceCodecException.internal("packed struct of fixed-width children expected");
       }
       DataBlock.FixedWidth rows = fixedRows(s);
-      MiniBlockCompressed m = new FlatMiniBlock().compress(rows);
+      MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(rows);
       com.google.protobuf.Message encoding = v23
           ? fixedEncoding23(s, Builtin23.flat(rows.bitsPerValue()))
           : fixedEncoding(s, (CompressiveEncoding) m.encoding());

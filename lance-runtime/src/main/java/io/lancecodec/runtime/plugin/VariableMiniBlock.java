@@ -41,17 +41,26 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
   /** 2.3 only: the runtime's family encoder for generic offsets, or null (legacy form only). */
   private final GenericBlocks.FamilyEncoder families;
   private final boolean v23;
+  /** Values in a chunk, at most: a power of two (LANCE_MINIBLOCK_MAX_VALUES rounded down). */
+  private final int maxValues;
 
   /** The 2.1/2.2 compressor: legacy chunks and the 2.1 descriptor. */
   public VariableMiniBlock() {
+    this(MiniBlocks.MAX_VALUES);
+  }
+
+  /** The 2.1/2.2 compressor with chunks of at most {@code maxValues} values. */
+  public VariableMiniBlock(int maxValues) {
     this.families = null;
     this.v23 = false;
+    this.maxValues = MiniBlocks.fullChunkValues(maxValues);
   }
 
   /** The 2.3 compressor: legacy or generic chunks, whichever serializes smaller ({@code families} null: legacy). */
-  VariableMiniBlock(GenericBlocks.FamilyEncoder families) {
+  VariableMiniBlock(GenericBlocks.FamilyEncoder families, int maxValues) {
     this.families = families;
     this.v23 = true;
+    this.maxValues = MiniBlocks.fullChunkValues(maxValues);
   }
 
   @Override
@@ -64,7 +73,7 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
     if (families == null || vw.numValues() == 0) {
       return legacy;
     }
-    MiniBlockCompressed generic = generic(vw, families);
+    MiniBlockCompressed generic = generic(vw, families, maxValues);
     return generic != null && preferGeneric(serializedBytes(generic), serializedBytes(legacy)) ? generic : legacy;
   }
 
@@ -88,7 +97,7 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
       return new MiniBlockCompressed(List.of(new byte[0]), chunks, 0, encoding);
     }
     while (true) {
-      int end = nextEnd(vw, numOffsets, start, width);
+      int end = nextEnd(vw, numOffsets, start, width, maxValues);
       int n = end - start;
       int tableBytes = (n + 1) * width;
       long base = vw.offset(start);
@@ -119,14 +128,14 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
    * offers measured on all chunks' offsets; null when no codec other than Flat (the legacy signal)
    * is offered.
    */
-  static MiniBlockCompressed generic(DataBlock.VariableWidth vw, GenericBlocks.FamilyEncoder families) {
+  static MiniBlockCompressed generic(DataBlock.VariableWidth vw, GenericBlocks.FamilyEncoder families, int maxValues) {
     int bits = vw.bitsPerOffset();
     int width = bits / 8;
     int numOffsets = (int) vw.numValues() + 1;
     List<int[]> bounds = new ArrayList<>();
     List<DataBlock.FixedWidth> members = new ArrayList<>();
     for (int start = 0; ; ) {
-      int end = nextEnd(vw, numOffsets, start, width);
+      int end = nextEnd(vw, numOffsets, start, width, maxValues);
       int n = end - start;
       long base = vw.offset(start);
       byte[] offsets = new byte[(n + 1) * width];
@@ -178,8 +187,11 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
         buffers, chunks, vw.numValues(), Builtin23.variable((CompressiveEncoding) offsets.get(0).encoding()));
   }
 
-  /** The reference's chunk-end search (including its overshoot by one doubling). */
-  private static int nextEnd(DataBlock.VariableWidth vw, int numOffsets, int last, int width) {
+  /**
+   * The reference's chunk-end search (including its overshoot by one doubling), stopped at
+   * {@code maxValues} (a power of two): with the default 4096 the byte aim always stops it first.
+   */
+  private static int nextEnd(DataBlock.VariableWidth vw, int numOffsets, int last, int width, int maxValues) {
     int numValues = 1;
     int next = 2;
     while (true) {
@@ -188,7 +200,7 @@ public final class VariableMiniBlock implements MiniBlockCompressor {
         return size <= AIM_CHUNK_BYTES ? numOffsets - 1 : last + numValues;
       }
       long size = vw.offset(last + next) - vw.offset(last) + (long) (next + 1) * width;
-      if (size <= AIM_CHUNK_BYTES) {
+      if (size <= AIM_CHUNK_BYTES && next < maxValues) {
         numValues = next;
         next *= 2;
       } else {

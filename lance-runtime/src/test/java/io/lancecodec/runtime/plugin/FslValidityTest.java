@@ -54,11 +54,11 @@ class FslValidityTest {
   @CsvSource({"1,1,32", "7,3,32", "1000,5,32", "4099,9,8", "300,70,32", "33,17,64", "2,1000,8"})
   void miniBlockChunksDecodeToZippedRows(int rows, int dim, int bits) {
     DataBlock.FixedSizeList fsl = lists(rows * 31L + dim, rows, dim, bits);
-    MiniBlockCompressed c = new FslValidity.MiniBlock().compress(fsl);
+    MiniBlockCompressed c = new FslValidity.MiniBlock(false, io.lancecodec.spi.MiniBlocks.MAX_VALUES).compress(fsl);
     long est = shape(dim, bits).rowBytes();
     long perChunk = 2;
     // doubling from 2 rows while twice the chunk stays under the limit, as the reference sizes chunks
-    while (2 * perChunk * est < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= FlatMiniBlock.MAX_VALUES) {
+    while (2 * perChunk * est < FlatMiniBlock.MAX_BYTES && 2 * perChunk <= io.lancecodec.spi.MiniBlocks.MAX_VALUES) {
       perChunk *= 2;
     }
     FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(shape(dim, bits));
@@ -113,7 +113,7 @@ class FslValidityTest {
   @CsvSource({"2048,64", "1100,32"})
   void rowsTooWideForTwoPerChunkGetOneEach(int dim, int bits) {
     DataBlock.FixedSizeList fsl = lists(dim, 3, dim, bits);
-    MiniBlockCompressed c = new FslValidity.MiniBlock().compress(fsl);
+    MiniBlockCompressed c = new FslValidity.MiniBlock(false, io.lancecodec.spi.MiniBlocks.MAX_VALUES).compress(fsl);
     assertEquals(3, c.chunks().size());
     FslValidity.MiniBlockDecoder d = new FslValidity.MiniBlockDecoder(shape(dim, bits));
     int[] pos = new int[2];

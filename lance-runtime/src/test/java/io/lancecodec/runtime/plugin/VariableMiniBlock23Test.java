@@ -86,7 +86,7 @@ class VariableMiniBlock23Test {
     MiniBlockCompressed c = write(vw);
     assertEquals(G23.range(bits, 0, 10), offsets(c));
     assertEquals(1, c.buffers().size(), "only the value buffer");
-    MiniBlockCompressed legacy = new VariableMiniBlock(null).compress(vw);
+    MiniBlockCompressed legacy = new VariableMiniBlock(null, io.lancecodec.spi.MiniBlocks.MAX_VALUES).compress(vw);
     assertEquals(legacy.chunks().size(), c.chunks().size(), "the legacy chunk boundaries");
     for (int k = 0; k < c.chunks().size(); k++) {
       assertEquals(legacy.chunks().get(k).logNumValues(), c.chunks().get(k).logNumValues());
@@ -110,8 +110,8 @@ class VariableMiniBlock23Test {
     Random rnd = new Random(n * 31L + maxLen);
     DataBlock.VariableWidth vw = strings(n, bits, i -> maxLen == 0 ? (i % 100 == 0 ? 3 : 0) : rnd.nextInt(maxLen + 1), n);
     MiniBlockCompressed c = write(vw);
-    MiniBlockCompressed legacy = new VariableMiniBlock(null).compress(vw);
-    MiniBlockCompressed generic = VariableMiniBlock.generic(vw, new VariableMiniBlockFamilies());
+    MiniBlockCompressed legacy = new VariableMiniBlock(null, io.lancecodec.spi.MiniBlocks.MAX_VALUES).compress(vw);
+    MiniBlockCompressed generic = VariableMiniBlock.generic(vw, new VariableMiniBlockFamilies(), io.lancecodec.spi.MiniBlocks.MAX_VALUES);
     assertNotNull(generic);
     boolean chosenGeneric = !offsets(c).hasFlat();
     // the size the writer compared is the size of what it writes
