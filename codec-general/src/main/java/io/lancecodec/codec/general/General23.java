@@ -52,8 +52,11 @@ final class General23 {
    */
   static Optional<Proposal<Encoded<byte[]>>> proposeBlock(DataBlock block, ProposalContext context) {
     Optional<Scheme> scheme = GeneralPlugin.requested(context.options()).filter(s -> s != Scheme.SNAPPY);
-    if (scheme.isEmpty() || block.numValues() == 0) {
+    if (block.numValues() == 0) {
       return Optional.empty();
+    }
+    if (scheme.isEmpty()) {
+      return automatic(block, context);
     }
     OptionalInt level = context.options().compressionLevel();
     BufferCodec codec = scheme.get().codec(level);
@@ -83,6 +86,33 @@ final class General23 {
       bytes += r.data().length;
     }
     return Optional.of(Proposal.measured("general-" + scheme.get().option(), bytes, c, first));
+  }
+
+  /**
+   * Unasked, as in 2.2: zstd level 0 around the best inner offer for a block of more than 32 KiB
+   * (in practice a dense chunked page's levels, whose random mixes of null and empty lists pack to
+   * two bits but compress further). Never in a generic unsigned block, whose context has no inner
+   * offers, nor when the field set {@code compression} (to none or a scheme) itself.
+   */
+  private static Optional<Proposal<Encoded<byte[]>>> automatic(DataBlock block, ProposalContext context) {
+    if (context.options().compression().isPresent() || context.options().compressionNone()
+        || !context.family().isEmpty()
+        || !(block instanceof DataBlock.FixedWidth || block instanceof DataBlock.VariableWidth)
+        || context.stats().dataBytes() <= GeneralFormat.AUTO_BLOCK_BYTES) {
+      return Optional.empty();
+    }
+    Optional<Proposal<Encoded<byte[]>>> inner = context.innerBlock(block);
+    if (inner.isEmpty() || !(inner.get().result().encoding() instanceof CompressiveEncoding e)
+        || !(e.hasFlat() || e.hasVariable() || e.hasInlineBitpacking() || e.hasOutOfLineBitpacking() || e.hasRle())) {
+      return Optional.empty();
+    }
+    OptionalInt level = OptionalInt.of(0);
+    BufferCodec codec = Scheme.ZSTD.codec(level);
+    BufferCompression compression = Scheme.ZSTD.describe23(level);
+    io.lancecodec.spi.Compressor<Encoded<byte[]>> innerCompressor = inner.get().compressor();
+    BlockCompressor c = b -> wrap(innerCompressor.compress(b), codec, compression);
+    Encoded<byte[]> out = wrap(inner.get().result(), codec, compression);
+    return Optional.of(Proposal.measured("general-zstd", out.data().length, c, out));
   }
 
   /**
@@ -131,9 +161,26 @@ final class General23 {
         return variable.decompress(raw, numValues);
       };
     }
+    if (!values.hasFlat() && !values.hasInlineBitpacking() && !values.hasOutOfLineBitpacking() && !values.hasRle()) {
+      throw LanceCodecException.corrupt("general: 2.3 general compression of a block wraps only Flat, Variable, bit-packing"
+          + " or RLE, not " + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    }
     if (!values.hasFlat()) {
-      throw LanceCodecException.corrupt("general: 2.3 general compression of a block wraps only Flat or Variable, not "
-          + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+      // levels: bit-packed or run-length u16 blocks in one frame (a generic unsigned block allows
+      // only Flat here, which GenericBlocks checks before opening)
+      BlockDecompressor inner = children.block(values);
+      return new BlockDecompressor() {
+        @Override
+        public int bitsPerValue() {
+          return inner.bitsPerValue();
+        }
+
+        @Override
+        public DataBlock decompress(byte[] data, long numValues) {
+          long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
+          return inner.decompress(codec.decompress(data, 0, data.length, budget), numValues);
+        }
+      };
     }
     BlockDecompressor flat = children.block(values);
     int bits = flat.bitsPerValue();

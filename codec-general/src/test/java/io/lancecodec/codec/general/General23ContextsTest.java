@@ -299,6 +299,42 @@ class General23ContextsTest {
     return CompressiveEncoding.newBuilder().setByteStreamSplit(b).build();
   }
 
+  /**
+   * A dense page's levels as 2.2 compresses them: above 32 KiB, unasked, zstd level 0 around the
+   * bit-packed block when that is smaller (random mixes of null and empty lists), the same bytes
+   * as 2.2's frame; each chunk's slice decodes; a damaged frame is CORRUPT.
+   */
+  @Test
+  void largeLevelBlocksAreFramedAsIn22() {
+    Random rnd = new Random(47);
+    int n = 100_000;
+    byte[] levels = new byte[2 * n];
+    for (int i = 0; i < n; i++) {
+      LittleEndian.putShort(levels, 2 * i, (short) (rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(2)));
+    }
+    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, n);
+    DataBlock.FixedWidth slice = new DataBlock.FixedWidth(java.util.Arrays.copyOfRange(levels, 2000, 2000 + 2 * 4096), 16, 4096);
+    Encoded<byte[]> e23 = CTX.levelsFor(page).compress(slice);
+    Encoded<byte[]> e22 = CTX22.levelsFor(page).compress(slice);
+    assertEquals("general(zstd 0, bitpack-ool(16, flat(2)))", CTX.describe(e23.encoding()).toString());
+    assertEquals(CTX22.describe(e22.encoding()).toString(), CTX.describe(e23.encoding()).toString());
+    assertArrayEquals(e22.data(), e23.data(), "2.2's frame");
+    DataBlock.FixedWidth back = (DataBlock.FixedWidth) CTX.block(e23.encoding()).decompress(e23.data(), 4096);
+    assertArrayEquals(slice.data(), java.util.Arrays.copyOf(back.data(), back.usedBytes()));
+    byte[] bad = e23.data().clone();
+    bad[bad.length / 2] ^= 0x5A;
+    try {
+      DataBlock.FixedWidth got = (DataBlock.FixedWidth) CTX.block(e23.encoding()).decompress(bad, 4096);
+      // zstd frames carry no checksum here: a flip in the literals may decode, but never to more or fewer values
+      assertEquals(4096, got.numValues());
+    } catch (LanceCodecException x) {
+      assertEquals(LanceCodecException.Kind.CORRUPT, x.kind(), x.getMessage());
+    }
+    // levels of 32 KiB and less keep the plain forms
+    DataBlock.FixedWidth small = new DataBlock.FixedWidth(java.util.Arrays.copyOf(levels, 2 * 8000), 16, 8000);
+    assertTrue(!((CompressiveEncoding) CTX.levelsFor(small).compress(small).encoding()).hasGeneral());
+  }
+
   @Test
   void malformedTrees() {
     CompressiveEncoding range = CompressiveEncoding.newBuilder()
