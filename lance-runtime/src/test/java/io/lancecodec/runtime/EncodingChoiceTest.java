@@ -78,7 +78,9 @@ class EncodingChoiceTest {
   @Test
   void choicesIn23() throws Exception {
     assertTrue(encode(I32, null, V23, i -> i / 3).endsWith("dense, chunked values: bitpack(32)"));
-    assertTrue(encode(I32, null, V23, i -> (i / 500) * 1_000_003).endsWith("chunked values: rle(flat(32), flat(8))"));
+    String runs = encode(I32, null, V23, i -> (i / 500) * 1_000_003);
+    // 2.3 dictionary indices are u8/u16 and repeat across nulls: the runs of a small dictionary beat the runs of the values
+    assertTrue(runs.endsWith("chunked values: rle(flat(8), flat(8)), dictionary of 20: range(32, start 0, step 1000003)"), runs);
     assertTrue(encode(I32, Map.of("lance-encoding:rle-threshold", "0"), V23, i -> i / 500).endsWith("chunked values: bitpack(32)"));
     assertTrue(encode(I32, Map.of("lance-encoding:compression", "none"), V23, i -> i / 3).endsWith("chunked values: flat(32)"));
     String nulls = encode(I32, null, V23, i -> i % 7 == 0 ? null : i / 3);
@@ -86,11 +88,17 @@ class EncodingChoiceTest {
     String runsOfNulls = encode(I32, null, V23, i -> (i / 1000) % 2 == 0 ? null : i);
     assertTrue(runsOfNulls.endsWith("def: rle(flat(16), flat(8))"), runsOfNulls);
     String words = encode(ArrowType.Utf8.INSTANCE, null, V23, i -> new String[] {"rain", "sun", "fog"}[i % 3]);
-    assertTrue(words.endsWith("chunked values: bitpack(32), dictionary of 3: variable(flat(32))"), words);
+    assertTrue(words.endsWith("chunked values: bitpack(8), dictionary of 3: variable(flat(32))"), words);
     String wide = encode(ArrowType.Utf8.INSTANCE, null, V23, i -> "x".repeat(300) + i);
     assertTrue(wide.contains("zipped values: variable(flat(32))"), wide);
     String forced = encode(I32, Map.of("lance-encoding:structural-encoding", "fullzip"), V23, i -> i);
     assertTrue(forced.contains("zipped values: flat(32)"), forced);
+    // 1% valid delays of a few distinct values: every slot chunked, one u8 dictionary run per value,
+    // beats the valid values zipped; distinct valid values stay zipped
+    String delays = encode(new ArrowType.Int(64, true), null, V23, i -> i % 100 == 7 ? (Object) (long) (i % 7 - 3) : null);
+    assertTrue(delays.contains("sparse [validity(100 valid") && delays.contains("chunked values: rle(flat(8), flat(8)), dictionary of 7: "), delays);
+    String ids = encode(new ArrowType.Int(64, true), null, V23, i -> i % 100 == 7 ? (Object) (i * 0x9E3779B97F4A7C15L) : null);
+    assertTrue(ids.contains("sparse [validity(100 valid") && ids.endsWith("zipped values: flat(64)"), ids);
   }
 
   @Test

@@ -66,6 +66,53 @@ class DictionaryEncoderTest {
     }
   }
 
+  /**
+   * 2.1/2.2 keep the reference's u32 indices with 0 in null slots; 2.3 stores them 8 or 16 bits
+   * wide as the item count allows and repeats the previous index in null slots (the first valid
+   * one before any), which resolves to the same values.
+   */
+  @ParameterizedTest(name = "{0} distinct")
+  @CsvSource({"37, 8", "256, 8", "257, 16", "3000, 16"})
+  void indicesIn23AreNarrowAndRepeatAcrossNulls(int distinct, int bits) {
+    int n = 40_000;
+    Random rnd = new Random(distinct);
+    short[] def = new short[n];
+    byte[] data = new byte[8 * n];
+    for (int i = 0; i < n; i++) {
+      def[i] = (short) (i < 100 || rnd.nextInt(3) == 0 ? 1 : 0);
+      LittleEndian.putLong(data, 8 * i, def[i] == 0 ? (i < 100 + 2 * distinct ? i % distinct : rnd.nextInt(distinct)) * 7919L : 0);
+    }
+    DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, 64, n);
+    DictionaryEncoder.Result r22 = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_2);
+    DictionaryEncoder.Result r23 = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_3);
+    assertEquals(distinct, r22.numItems());
+    assertEquals(distinct, r23.numItems());
+    assertEquals(32, r22.indices().bitsPerValue());
+    assertEquals(bits, r23.indices().bitsPerValue());
+    int firstValid = 0;
+    while (def[firstValid] != 0) {
+      firstValid++;
+    }
+    long last = LittleEndian.getUnsigned(r22.indices().data(), 4 * firstValid, 4);
+    for (int i = 0; i < n; i++) {
+      long i22 = LittleEndian.getUnsigned(r22.indices().data(), 4 * i, 4);
+      long i23 = LittleEndian.getUnsigned(r23.indices().data(), i * bits / 8, bits / 8);
+      if (def[i] == 0) {
+        assertEquals(i22, i23, "slot " + i);
+        last = i23;
+      } else {
+        assertEquals(0, i22, "the reference's null index, slot " + i);
+        assertEquals(last, i23, "null slot " + i);
+      }
+    }
+    DataBlock back = new DictionaryLookup(r23.items(), r23.numItems()).resolve(r23.indices(), def);
+    for (int i = 0; i < n; i++) {
+      if (def[i] == 0) {
+        assertArrayEquals(slot(values, i), slot(back, i), "slot " + i);
+      }
+    }
+  }
+
   @ParameterizedTest(name = "variable {0}")
   @CsvSource({"false", "true"})
   void distinctValuesAreRefused(boolean variable) {

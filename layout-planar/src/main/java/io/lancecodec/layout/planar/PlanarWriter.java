@@ -41,7 +41,9 @@ import java.util.Optional;
  *
  * <p>Sparse values are none, a constant, indexed strings when a dictionary is smaller than the
  * strings themselves, zipped (only the materialized values) when the values are wide or most
- * leaf slots are null, and chunked (every leaf slot) otherwise.
+ * leaf slots are null, and chunked (every leaf slot) otherwise; for narrow fixed-width values
+ * with most slots null both zipped and chunked are built and the smaller kept (chunked wins when
+ * a dictionary's indices run-length encode across the nulls).
  */
 final class PlanarWriter {
   private PlanarWriter() {}
@@ -208,6 +210,13 @@ final class PlanarWriter {
         dict = DictionaryEncoder.tryEncode(leaf, slotLevels(mat), page.options(), ctx.version());
         plane = dict != null && indexedBytes(dict, shape.terminal) < zippedBytes(leaf, mat) ? Plane.INDEXED : null;
       }
+      if (plane == null && zipped(leaf, mat) && narrowFixed(leaf)) {
+        // mostly null narrow values: the materialized values zipped, or every slot chunked, where
+        // a dictionary's indices repeat across the nulls and run-length encode to a run per value
+        EncodedPage zipped = sparse(page, Plane.ZIPPED, null, ctx);
+        EncodedPage chunked = sparse(page, Plane.CHUNKED, null, ctx);
+        return bytes(chunked) < bytes(zipped) ? chunked : zipped;
+      }
       if (plane == null) {
         plane = zipped(leaf, mat) ? Plane.ZIPPED : Plane.CHUNKED;
         dict = null;
@@ -271,6 +280,12 @@ final class PlanarWriter {
       return st.children().stream().anyMatch(c -> c instanceof DataBlock.VariableWidth);
     }
     return PageValues.maxValueBytes(leaf) >= DensePages.FULL_ZIP_MIN_BYTES || (long) mat.count * 2 <= mat.terminal;
+  }
+
+  /** Fixed-width values narrower than zipping's threshold, whole bytes (booleans always chunk). */
+  private static boolean narrowFixed(DataBlock leaf) {
+    return leaf instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0
+        && fw.bitsPerValue() / 8 < DensePages.FULL_ZIP_MIN_BYTES;
   }
 
   /** One level per leaf slot: 0 where a value is materialized, 1 elsewhere. */
