@@ -101,6 +101,58 @@ class PlanarReadCountTest extends WithAllocator {
     }
   }
 
+  /**
+   * Mostly-null values of few distinct values are chunked (every slot, dictionary indices running
+   * across the nulls): null rows still read nothing, and a mixed selection reads only the chunks
+   * that hold its valid rows.
+   */
+  @Test
+  void mostlyNullChunkedValuesReadOnlyChunksWithValidRows() {
+    Path path = dir.resolve("sparse-chunked.lance");
+    int n = 100_000;
+    Schema schema = new Schema(List.of(new Field("x", FieldType.nullable(new ArrowType.Int(64, true)), null)));
+    List<Object> expected = new ArrayList<>();
+    try (LanceFileWriter w = LanceFileWriter.open(path, schema, V23); VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
+      BigIntVector v = (BigIntVector) b.getVector(0);
+      v.allocateNew(n);
+      for (int i = 0; i < n; i++) {
+        if (i % 97 == 0) {
+          v.set(i, i % 5 - 2);
+        } else {
+          v.setNull(i);
+        }
+        expected.add(v.getObject(i));
+      }
+      v.setValueCount(n);
+      b.setRowCount(n);
+      w.write(b);
+    }
+    try (LanceFileReader r = LanceFileReader.open(path)) {
+      assertTrue(page(r).contains("sparse") && page(r).contains("chunked values") && page(r).contains("dictionary"), page(r));
+      assertTake(r, "x", new long[] {1}, expected, 0, 0);
+      assertTake(r, "x", new long[] {5, 6, 7, 50_000, 99_999}, expected, 0, 0);
+      // the first valid row also loads what the value plane shares (its dictionary)
+      try (VectorSchemaRoot got = r.take(new long[] {0}, List.of("x"), allocator)) {
+        assertEquals(expected.get(0), got.getVector(0).getObject(0));
+      }
+      r.readStats().reset();
+      try (VectorSchemaRoot got = r.take(new long[] {97 * 300}, List.of("x"), allocator)) {
+        assertEquals(1, r.readStats().reads(), "one chunk");
+        assertEquals(expected.get(97 * 300), got.getVector(0).getObject(0));
+      }
+      long oneChunk = r.readStats().bytes();
+      // the same valid row among null rows far away: still that one chunk
+      r.readStats().reset();
+      try (VectorSchemaRoot got = r.take(new long[] {3, 97 * 300, 99_998}, List.of("x"), allocator)) {
+        assertEquals(1, r.readStats().reads());
+        assertEquals(oneChunk, r.readStats().bytes());
+        for (int i = 0; i < 3; i++) {
+          assertEquals(expected.get((int) new long[] {3, 97 * 300, 99_998}[i]), got.getVector(0).getObject(i));
+        }
+      }
+    }
+  }
+
   @Test
   void sparseStringsReadTheirIndexEntriesAndBytes() {
     Path path = dir.resolve("sparse-strings.lance");

@@ -173,7 +173,8 @@ public final class PlanarLayoutPlugin implements LayoutPlugin {
       case CHUNKED:
         {
           MiniBlockSpec spec = V23Grammar.chunkedSpec(values.getChunked(), null, shape.terminal);
-          return new SparsePageDecoder(shape, SparsePageDecoder.chunked(new MiniBlockPageDecoder(spec, own, shape.terminal, ctx)), meta);
+          Materialized mat = new Materialized(shape.materialized(), shape.terminal);
+          return new SparsePageDecoder(shape, SparsePageDecoder.chunked(new MiniBlockPageDecoder(spec, own, shape.terminal, ctx), mat), meta);
         }
       case ZIPPED:
         {

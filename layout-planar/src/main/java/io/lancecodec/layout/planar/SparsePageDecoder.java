@@ -87,17 +87,53 @@ final class SparsePageDecoder implements PageDecoder {
     }
   }
 
-  /** Chunked values: every leaf slot is stored, so leaf ranges are the chunk decoder's rows. */
-  static Leaves chunked(MiniBlockPageDecoder chunks) {
+  /**
+   * Chunked values: every leaf slot is stored, so leaf ranges are the chunk decoder's rows. Ranges
+   * without a materialized slot are not read (the spec's "a null-only selection requires no value
+   * I/O"): a selection of nulls only reads nothing, and with fixed-width leaves the null ranges of
+   * a mixed selection are zeros spliced between the ranges read.
+   */
+  static Leaves chunked(MiniBlockPageDecoder chunks, Materialized mat) {
     return new Leaves() {
       @Override
       public DataBlock read(long[] ranges, int total) {
-        return chunks.read(ranges).values();
+        long[] live = new long[ranges.length];
+        int k = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+          if (mat.rank(ranges[i + 1]) > mat.rank(ranges[i])) {
+            live[k++] = ranges[i];
+            live[k++] = ranges[i + 1];
+          }
+        }
+        if (k == 0) {
+          return new DataBlock.AllNull(total);
+        }
+        if (k == ranges.length) {
+          return chunks.read(ranges).values();
+        }
+        DataBlock some = chunks.read(Arrays.copyOf(live, k)).values();
+        if (!(some instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() % 8 != 0) {
+          return chunks.read(ranges).values();
+        }
+        int w = fw.bitsPerValue() / 8;
+        byte[] out = new byte[LanceCodecException.checkedInt((long) total * w, "leaf bytes")];
+        long at = 0;
+        long from = 0;
+        for (int i = 0, j = 0; i < ranges.length; i += 2) {
+          long n = ranges[i + 1] - ranges[i];
+          if (j < k && live[j] == ranges[i] && live[j + 1] == ranges[i + 1]) {
+            System.arraycopy(fw.data(), (int) (from * w), out, (int) (at * w), (int) (n * w));
+            from += n;
+            j += 2;
+          }
+          at += n;
+        }
+        return new DataBlock.FixedWidth(out, fw.bitsPerValue(), total);
       }
 
       @Override
       public long cacheBytes() {
-        return chunks.searchCacheBytes();
+        return chunks.searchCacheBytes() + mat.bytes();
       }
     };
   }
