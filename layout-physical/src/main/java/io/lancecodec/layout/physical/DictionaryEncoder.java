@@ -28,7 +28,7 @@ public final class DictionaryEncoder {
 
   public static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
     Result r = encode(values, def, options, version);
-    return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def) : r;
+    return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def, options.compression().isEmpty()) : r;
   }
 
   private static Result encode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
@@ -54,11 +54,14 @@ public final class DictionaryEncoder {
   /**
    * 2.3's indices (the grammar is ours there, and its readers take 8- to 64-bit indices): a null
    * slot repeats the index before it (the first valid one before any), so run-length encoding
-   * runs across nulls instead of breaking on the reference's 0 at every null, and the indices are
-   * stored 8 or 16 bits wide when the item count allows. A 99%-null delay column's indices went
-   * from runs of u32 broken twice per value to one u8 run per value.
+   * runs across nulls instead of breaking on the reference's 0 at every null, and, unless the
+   * field asks for general compression, the indices are stored 8 or 16 bits wide when the item
+   * count allows. A 99%-null delay column's indices went from runs of u32 broken twice per value
+   * to one u8 run per value. Under zstd or lz4 the indices stay u32: byte-stream split then hands
+   * the compressor a stream of zero bytes, which beat the narrow indices compressed (3.36 MB
+   * against 2.71 MB for 3 M flight delays).
    */
-  static Result compact(Result r, short[] def) {
+  static Result compact(Result r, short[] def, boolean narrow) {
     DataBlock.FixedWidth idx = r.indices();
     int iw = idx.bitsPerValue() / 8;
     if (iw != 4) {
@@ -73,7 +76,7 @@ public final class DictionaryEncoder {
       }
     }
     fill = Math.max(fill, 0);
-    int ow = r.numItems() <= 1 << 8 ? 1 : r.numItems() <= 1 << 16 ? 2 : 4;
+    int ow = !narrow ? 4 : r.numItems() <= 1 << 8 ? 1 : r.numItems() <= 1 << 16 ? 2 : 4;
     byte[] out = new byte[n * ow];
     for (int i = 0; i < n; i++) {
       if (def == null || def[i] == 0) {

@@ -68,8 +68,9 @@ class DictionaryEncoderTest {
 
   /**
    * 2.1/2.2 keep the reference's u32 indices with 0 in null slots; 2.3 stores them 8 or 16 bits
-   * wide as the item count allows and repeats the previous index in null slots (the first valid
-   * one before any), which resolves to the same values.
+   * wide as the item count allows (u32 when the field asks for general compression) and repeats
+   * the previous index in null slots (the first valid one before any), which resolves to the same
+   * values.
    */
   @ParameterizedTest(name = "{0} distinct")
   @CsvSource({"37, 8", "256, 8", "257, 16", "3000, 16"})
@@ -104,6 +105,12 @@ class DictionaryEncoderTest {
         assertEquals(0, i22, "the reference's null index, slot " + i);
         assertEquals(last, i23, "null slot " + i);
       }
+    }
+    // under a general-compression ask the indices stay u32 (byte-stream split feeds zstd zero bytes), nulls still filled
+    DictionaryEncoder.Result z23 = DictionaryEncoder.tryEncode(values, def, FieldOptions.builder().compression("zstd").build(), FileVersion.V2_3);
+    assertEquals(32, z23.indices().bitsPerValue());
+    for (int i = 0; i < n; i++) {
+      assertEquals(LittleEndian.getUnsigned(r23.indices().data(), i * bits / 8, bits / 8), LittleEndian.getUnsigned(z23.indices().data(), 4 * i, 4), "slot " + i);
     }
     DataBlock back = new DictionaryLookup(r23.items(), r23.numItems()).resolve(r23.indices(), def);
     for (int i = 0; i < n; i++) {
