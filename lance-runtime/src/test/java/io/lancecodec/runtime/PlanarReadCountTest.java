@@ -36,15 +36,21 @@ class PlanarReadCountTest extends WithAllocator {
 
   /** {@code n} rows of int64, valid (with a random value) where {@code valid} says so. */
   private List<Object> writeLongs(Path path, int n, java.util.function.IntPredicate valid, Map<String, String> meta) {
+    Random rnd = new Random(n);
+    return writeLongValues(path, n, i -> valid.test(i) ? (Long) (rnd.nextLong() >> rnd.nextInt(60)) : null, meta);
+  }
+
+  /** {@code n} rows of int64, {@code value} at each (null for a null row). */
+  private List<Object> writeLongValues(Path path, int n, java.util.function.IntFunction<Long> value, Map<String, String> meta) {
     Schema schema = new Schema(List.of(new Field("x", new FieldType(true, new ArrowType.Int(64, true), null, meta), null)));
     List<Object> expected = new ArrayList<>();
-    Random rnd = new Random(n);
     try (LanceFileWriter w = LanceFileWriter.open(path, schema, V23); VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
       BigIntVector v = (BigIntVector) b.getVector(0);
       v.allocateNew(n);
       for (int i = 0; i < n; i++) {
-        if (valid.test(i)) {
-          v.set(i, rnd.nextLong() >> rnd.nextInt(60));
+        Long x = value.apply(i);
+        if (x != null) {
+          v.set(i, x);
         } else {
           v.setNull(i);
         }
@@ -109,24 +115,7 @@ class PlanarReadCountTest extends WithAllocator {
   @Test
   void mostlyNullChunkedValuesReadOnlyChunksWithValidRows() {
     Path path = dir.resolve("sparse-chunked.lance");
-    int n = 100_000;
-    Schema schema = new Schema(List.of(new Field("x", FieldType.nullable(new ArrowType.Int(64, true)), null)));
-    List<Object> expected = new ArrayList<>();
-    try (LanceFileWriter w = LanceFileWriter.open(path, schema, V23); VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
-      BigIntVector v = (BigIntVector) b.getVector(0);
-      v.allocateNew(n);
-      for (int i = 0; i < n; i++) {
-        if (i % 97 == 0) {
-          v.set(i, i % 5 - 2);
-        } else {
-          v.setNull(i);
-        }
-        expected.add(v.getObject(i));
-      }
-      v.setValueCount(n);
-      b.setRowCount(n);
-      w.write(b);
-    }
+    List<Object> expected = writeLongValues(path, 100_000, i -> i % 97 == 0 ? (Long) (long) (i % 5 - 2) : null, Map.of());
     try (LanceFileReader r = LanceFileReader.open(path)) {
       assertTrue(page(r).contains("sparse") && page(r).contains("chunked values") && page(r).contains("dictionary"), page(r));
       assertTake(r, "x", new long[] {1}, expected, 0, 0);
