@@ -48,7 +48,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *
  * <p>Needs {@code org.duckdb:duckdb_jdbc} on the class path (it is not a dependency of bench);
  * {@code bench/duckdb-peer.sh} fetches it and runs this. Arguments: {@code [--only REGEX]
- * [--min-values N] [--out DIR]}. Markdown on stdout, progress on stderr.
+ * [--min-values N] [--out DIR] [--alp MODE]} ({@code --alp} sets {@code lance-encoding:alp} on
+ * our 2.3 files). Markdown on stdout, progress on stderr.
  */
 public final class DuckDbPeer {
   private DuckDbPeer() {}
@@ -68,14 +69,16 @@ public final class DuckDbPeer {
     Pattern only = null;
     long minValues = 1L << 22;
     Path out = null;
+    Map<String, String> ours = Map.of();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--only" -> only = Pattern.compile(args[++i]);
         case "--min-values" -> minValues = Long.parseLong(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--data" -> data = Path.of(args[++i]);
+        case "--alp" -> ours = Map.of("lance-encoding:alp", args[++i]);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + " (usage: [--only REGEX] [--min-values N] [--out DIR] [--data DIR])");
+            + " (usage: [--only REGEX] [--min-values N] [--out DIR] [--data DIR] [--alp off|on|auto])");
       }
     }
     Path tmp = Files.createTempDirectory("duckdb-peer");
@@ -106,10 +109,10 @@ public final class DuckDbPeer {
           compression = duck(col, n, db, tmp);
           duck[k] = Files.size(db);
           Files.delete(db);
-          ours23[k] = ours(col, n, FileVersion.V2_3, NO_DICTIONARY, tmp, alloc);
+          ours23[k] = ours(col, n, FileVersion.V2_3, with(NO_DICTIONARY, ours), tmp, alloc);
           ours22[k] = ours(col, n, FileVersion.V2_2, NO_DICTIONARY, tmp, alloc);
         }
-        double oneCopy = ours(col, 1, FileVersion.V2_3, Map.of(), tmp, alloc) / (double) col.rows();
+        double oneCopy = ours(col, 1, FileVersion.V2_3, ours, tmp, alloc) / (double) col.rows();
         Row row = new Row(col.label(), col.rows(), copies, (duck[1] - duck[0]) / (double) added, compression,
             (ours23[1] - ours23[0]) / (double) added, (ours22[1] - ours22[0]) / (double) added, oneCopy);
         rows.add(row);
@@ -117,7 +120,7 @@ public final class DuckDbPeer {
             copies, row.duck(), compression, row.ours23(), row.ours22());
       }
     }
-    String md = markdown(rows, version, minValues);
+    String md = markdown(rows, version, minValues, ours);
     System.out.print(md);
     if (out != null) {
       Files.createDirectories(out);
@@ -201,9 +204,16 @@ public final class DuckDbPeer {
     return size;
   }
 
-  private static String markdown(List<Row> rows, String version, long minValues) {
+  private static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
+    Map<String, String> m = new java.util.TreeMap<>(a);
+    m.putAll(b);
+    return m;
+  }
+
+  private static String markdown(List<Row> rows, String version, long minValues, Map<String, String> ours) {
     StringBuilder sb = new StringBuilder();
-    sb.append("# Float columns: bytes per value, DuckDB ").append(version).append(" beside ours\n\n");
+    sb.append("# Float columns: bytes per value, DuckDB ").append(version).append(" beside ours")
+        .append(ours.isEmpty() ? "" : " (ours 2.3 with " + ours + ")").append("\n\n");
     sb.append("Each column repeated k and 2k times (k·rows ≥ ").append(minValues)
         .append("); bytes per value = file growth from k to 2k copies / (k·rows). DuckDB: fresh database file, ")
         .append("one thread, CHECKPOINT; its compression per segment from pragma_storage_info. Ours: one-column ")
