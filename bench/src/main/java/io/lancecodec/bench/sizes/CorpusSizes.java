@@ -39,6 +39,12 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  */
 public final class CorpusSizes {
   static final List<String> VARIANTS = List.of("default", "zstd", "lz4");
+
+  /**
+   * Variants measured only when named: {@code alp-on} sets {@code lance-encoding:alp=on} (2.3's
+   * ALP without auto's entropy gate; 2.1/2.2 ignore the key, so their cells equal the default's).
+   */
+  static final List<String> EXTRA_VARIANTS = List.of("alp-on");
   static final List<FileVersion> VERSIONS = List.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3);
 
   /** One measured cell: a column, a variant and a version. */
@@ -92,15 +98,15 @@ public final class CorpusSizes {
         case "--no-verify" -> verify = false;
         case "-h", "--help" -> {
           System.out.println("usage: bench/sizes.sh [--data DIR] [--anchor FILE] [--out DIR] [--groups "
-              + String.join(",", Corpus.GROUPS) + "] [--variants default,zstd,lz4] [--only REGEX] [--no-ref] [--no-verify]");
+              + String.join(",", Corpus.GROUPS) + "] [--variants default,zstd,lz4,alp-on] [--only REGEX] [--no-ref] [--no-verify]");
           return;
         }
         default -> throw new IllegalArgumentException("unknown argument '" + a + "' (try --help)");
       }
     }
     for (String v : variants) {
-      if (!VARIANTS.contains(v)) {
-        throw new IllegalArgumentException("unknown variant '" + v + "' (variants: " + VARIANTS + ")");
+      if (!VARIANTS.contains(v) && !EXTRA_VARIANTS.contains(v)) {
+        throw new IllegalArgumentException("unknown variant '" + v + "' (variants: " + VARIANTS + ", " + EXTRA_VARIANTS + ")");
       }
     }
     Anchor anchor = Anchor.read(anchorFile);
@@ -184,6 +190,9 @@ public final class CorpusSizes {
   }
 
   static Map<String, String> hint(String variant) {
+    if (variant.equals("alp-on")) {
+      return Map.of("lance-encoding:alp", "on");
+    }
     return variant.equals("default") ? Map.of() : Map.of("lance-encoding:compression", variant);
   }
 
@@ -320,7 +329,8 @@ public final class CorpusSizes {
       byVariant.computeIfAbsent(c.variant, k -> new ArrayList<>()).add(c);
     }
     for (Map.Entry<String, List<Cell>> e : byVariant.entrySet()) {
-      sb.append("\n## ").append(e.getKey().equals("default") ? "Default (no hint)" : "lance-encoding:compression=" + e.getKey())
+      sb.append("\n## ").append(e.getKey().equals("default") ? "Default (no hint)"
+          : e.getKey().equals("alp-on") ? "lance-encoding:alp=on" : "lance-encoding:compression=" + e.getKey())
           .append("\n\n");
       sb.append("| column | rows | ref 2.1 | ours 2.1 | ×ref 2.1 | ref 2.2 | ours 2.2 | ×ref 2.2 | ×anchor 2.1 / 2.2 | check 2.1 / 2.2"
           + " | ours 2.3 | 2.3 / ours 2.2 | check 2.3 |\n");

@@ -58,12 +58,21 @@ public final class AlpEncoder {
    * smaller or a chunk's four buffers would together exceed {@code maxChunkBytes}.
    */
   public AlpPage encodePage(double[] v, int off, int n, int maxChunkBytes) {
+    return encodePage(v, off, n, maxChunkBytes, true);
+  }
+
+  /**
+   * As {@link #encodePage(double[], int, int, int)}; with {@code mustShrink} false the page is
+   * encoded even when it is not smaller than its raw values (a compressor chosen for another
+   * page must still write this one), and {@code null} means only that a chunk overran the budget.
+   */
+  public AlpPage encodePage(double[] v, int off, int n, int maxChunkBytes, boolean mustShrink) {
     checkRange(v.length, off, n);
     values64 = v;
     values32 = null;
     sampler.bind(v);
     try {
-      return encode(off, n, 64, maxChunkBytes);
+      return encode(off, n, 64, maxChunkBytes, mustShrink);
     } finally {
       values64 = null;
       sampler.bind((double[]) null);
@@ -77,12 +86,17 @@ public final class AlpEncoder {
 
   /** The float32 form of {@link #encodePage(double[], int, int, int)}; float32 has no ALP-RD. */
   public AlpPage encodePage(float[] v, int off, int n, int maxChunkBytes) {
+    return encodePage(v, off, n, maxChunkBytes, true);
+  }
+
+  /** The float32 form of {@link #encodePage(double[], int, int, int, boolean)}. */
+  public AlpPage encodePage(float[] v, int off, int n, int maxChunkBytes, boolean mustShrink) {
     checkRange(v.length, off, n);
     values32 = v;
     values64 = null;
     sampler.bind(v);
     try {
-      return encode(off, n, 32, maxChunkBytes);
+      return encode(off, n, 32, maxChunkBytes, mustShrink);
     } finally {
       values32 = null;
       sampler.bind((float[]) null);
@@ -95,7 +109,7 @@ public final class AlpEncoder {
     }
   }
 
-  private AlpPage encode(int off, int n, int wordBits, int maxChunkBytes) {
+  private AlpPage encode(int off, int n, int wordBits, int maxChunkBytes, boolean mustShrink) {
     if (n == 0) {
       return null;
     }
@@ -132,7 +146,7 @@ public final class AlpEncoder {
     }
     List<MiniBlockChunk> chunkList = List.of(chunks);
     long stored = MiniBlocks.storedBytes(new MiniBlockCompressed(FOUR_EMPTY, chunkList, n, null), FileVersion.V2_3);
-    if (stored >= rawBytes) {
+    if (mustShrink && stored >= rawBytes) {
       return null;
     }
     byte[][] buffers = {out[0].toArray(), out[1].toArray(), out[2].toArray(), out[3].toArray()};

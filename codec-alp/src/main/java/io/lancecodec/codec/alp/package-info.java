@@ -43,5 +43,11 @@
  * 1eK and 1e-K ({@link io.lancecodec.codec.alp.PowersOfTen}). The writer admits a value only if
  * this formula gives back its exact bits; everything else (NaN payloads, -0.0, infinities, most
  * subnormals, values that were never short decimals) is an exception, so decoding is bit-exact.
+ *
+ * <p>{@link io.lancecodec.codec.alp.AlpPlugin} puts these chunks in 2.3 files under the message
+ * {@code Alp{values = Flat{32|64}}}: it offers them for any page of 32/64-bit words that passes
+ * its gates (the entropy gate for {@code lance-encoding:alp=auto}, the integer-word gate in every
+ * mode, since the writer's blocks do not say floats from integers) and that they make smaller,
+ * with the exact stored size, so the writer keeps ALP only where it is the smallest form.
  */
 package io.lancecodec.codec.alp;

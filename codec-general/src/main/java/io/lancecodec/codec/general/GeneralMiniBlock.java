@@ -229,11 +229,16 @@ final class GeneralMiniBlock {
         byte[] plain = codec.decompress(chunk.bytes(), chunk.offset(0), chunk.size(0), budget(inner, numValues));
         return inner.decompress(chunk.with(0, plain), numValues, reuse);
       }
+      return inner.decompress(frames(chunk, numValues), numValues, reuse);
+    }
+
+    /** Every buffer of the chunk decompressed, each within what the inner decoder can take there. */
+    MiniBlockBuffers frames(MiniBlockBuffers chunk, int numValues) {
       byte[][] plain = new byte[chunk.count()][];
       for (int k = 0; k < plain.length; k++) {
         plain[k] = codec.decompress(chunk.bytes(), chunk.offset(k), chunk.size(k), budget(inner, k, numValues));
       }
-      return inner.decompress(MiniBlockBuffers.of(plain), numValues, reuse);
+      return MiniBlockBuffers.of(plain);
     }
   }
 
@@ -262,6 +267,11 @@ final class GeneralMiniBlock {
 
     @Override
     public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      if (allBuffers && chunk.count() != 1) {
+        // 2.3 around a fixed-width encoding of several buffers (ALP's four): each is a frame
+        inner.decodeInto(frames(chunk, numValues), numValues, from, to, dst, dstOffset);
+        return;
+      }
       chunk.expect(1, "general");
       int off = chunk.offset(0);
       int len = chunk.size(0);
