@@ -12,6 +12,18 @@ set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd -P)"
+# Paths given relative to where the script was called from stay so after the cd below
+# (`bench/sizes.sh --out bench/results` from the project root wrote to bench/bench/results).
+args=()
+prev=""
+for a in "$@"; do
+  case "$prev" in
+    --out|--data|--anchor) [[ "$a" = /* ]] || a="$PWD/$a" ;;
+  esac
+  args+=("$a")
+  prev="$a"
+done
+set -- "${args[@]+"${args[@]}"}"
 cd "$BENCH_DIR"
 # shellcheck source=snapshot-classpath.sh
 . "$BENCH_DIR/snapshot-classpath.sh"
