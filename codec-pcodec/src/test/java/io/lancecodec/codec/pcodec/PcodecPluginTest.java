@@ -165,6 +165,15 @@ class PcodecPluginTest {
   }
 
   @Test
+  void descriptorBytes() {
+    // 8a01: CompressiveEncoding.pcodec (field 17), 06 bytes; 0a04: Pcodec.values; 0a02 0820: flat{32}
+    assertEquals("8a01060a040a020820", java.util.HexFormat.of().formatHex(
+        new PcodecMiniBlock.Shape(new long[0], 32).encoding().toByteArray()));
+    assertEquals("pcodec(fixed_size_list(768, flat(16)))",
+        REGISTRY.decoders().describe(new PcodecMiniBlock.Shape(new long[] {768}, 16).encoding()).toString());
+  }
+
+  @Test
   void chunksHoldThirtyTwoKibibytesOfValuesAtMost() {
     assertEquals(4096, PcodecMiniBlock.rowsPerChunk(4, 4096));
     assertEquals(4096, PcodecMiniBlock.rowsPerChunk(8, 4096));
