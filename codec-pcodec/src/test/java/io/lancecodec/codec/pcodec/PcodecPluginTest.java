@@ -287,7 +287,7 @@ class PcodecPluginTest {
   }
 
   @Test
-  void fullZipWithPcodecIsInvalidArgument() {
+  void fullZipAndDictionaryValuesWithPcodecAreInvalidArgument() {
     LanceCodecException e = assertThrows(LanceCodecException.class,
         () -> options("compression", "pcodec", "structural-encoding", "fullzip"));
     assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind());
@@ -296,6 +296,9 @@ class PcodecPluginTest {
     assertFalse(options("compression", "none").chunkedCompression());
     assertFalse(FieldOptions.DEFAULT.chunkedCompression());
     assertTrue(options("compression", "pcodec", "structural-encoding", "sparse").chunkedCompression());
+    LanceCodecException d = assertThrows(LanceCodecException.class, () -> options("dict-values-compression", "pcodec"));
+    assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, d.kind());
+    assertTrue(d.getMessage().contains("dict-values-compression=pcodec"), d.getMessage());
   }
 
   static CompressiveEncoding flat(long bits) {

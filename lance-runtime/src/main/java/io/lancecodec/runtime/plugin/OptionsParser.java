@@ -123,6 +123,12 @@ public final class OptionsParser {
       }
     }
     environment(b, m);
+    String dictScheme = m.getOrDefault("dict-values-compression", environment.get("LANCE_ENCODING_DICT_VALUES_COMPRESSION"));
+    if (dictScheme != null && chunkedSchemes.contains(dictScheme.trim())) {
+      // a dictionary's items are a block, which a chunked scheme does not compress: the values would be stored plain
+      throw LanceCodecException.invalidArgument("field '" + field + "': " + FieldOptions.PREFIX + "dict-values-compression="
+          + dictScheme.trim() + " compresses mini-block chunks only, not a dictionary's items");
+    }
     FieldOptions out = b.build();
     if (out.compression().isPresent() && chunkedSchemes.contains(out.compression().get())) {
       if (out.structuralEncoding().orElse(null) == StructuralEncoding.FULLZIP) {
