@@ -104,7 +104,7 @@ class TrimmedClassPathTest {
 
   @Test
   void runtimeAndLayoutAloneStillWriteAndRead() throws Exception {
-    String out = run("codec-alp", "codec-bitpack", "codec-fsst", "codec-general");
+    String out = run("codec-alp", "codec-bitpack", "codec-fsst", "codec-general", "codec-pcodec");
     assertTrue(out.contains("codecs=[builtin]"), out);
     assertTrue(out.contains("own=ok") && out.contains("values: flat(32)"), out);
     assertTrue(out.contains("mixed=opened [ids, text, z]"), out);

@@ -92,7 +92,9 @@ public final class LanceFileWriter implements AutoCloseable {
       }
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
-      fieldOptions.add(options.optionsFor(parser, leaf.leafField().getMetadata(), leaf.columnName()));
+      FieldOptions fo = options.optionsFor(parser, leaf.leafField().getMetadata(), leaf.columnName());
+      checkSchemeVersion(plugins, fo, options.version(), leaf.columnName());
+      fieldOptions.add(fo);
       metadata.add(
           ColumnMetadata.newBuilder()
               .setEncoding(direct(ColumnEncoding.newBuilder().setValues(Empty.getDefaultInstance()).build())));
@@ -180,6 +182,23 @@ public final class LanceFileWriter implements AutoCloseable {
    * A writer reads no file, so a block or page that fails a format check while being encoded is
    * a bug of lance-codec (or of a plugin): INTERNAL, never CORRUPT, which would blame a file.
    */
+  /**
+   * A scheme whose plugin does not write this file version (pcodec in a 2.2 file) would be
+   * ignored page by page, the values stored uncompressed; refuse it where the writer opens.
+   */
+  private static void checkSchemeVersion(Plugins plugins, FieldOptions fo, FileVersion version, String column) {
+    if (fo.compression().isEmpty()) {
+      return;
+    }
+    String scheme = fo.compression().get();
+    java.util.Set<FileVersion> versions = plugins.schemeVersions(scheme);
+    if (!versions.isEmpty() && !versions.contains(version)) {
+      throw LanceCodecException.invalidArgument("column '" + column + "': " + FieldOptions.PREFIX + "compression=" + scheme
+          + " is not available in file version " + version + " (its plugin writes " + new java.util.TreeSet<>(versions)
+          + "); write one of those versions or choose another scheme");
+    }
+  }
+
   private static LanceCodecException writerSide(LanceCodecException e) {
     if (e.kind() != LanceCodecException.Kind.CORRUPT) {
       return e;

@@ -44,6 +44,17 @@ public interface CodecPlugin {
   }
 
   /**
+   * Those of {@link #compressionSchemes()} that compress whole mini-block chunks of similar values
+   * (pcodec): a field asking for one is stored in dense mini-blocks, never dictionary encoded,
+   * never zipped (full zip compresses each value on its own) and never made sparse by the writer's
+   * own choice ({@link FieldOptions#chunkedCompression()}); asking for full zip as well is
+   * INVALID_ARGUMENT when the writer opens.
+   */
+  default Set<String> chunkedSchemes() {
+    return Set.of();
+  }
+
+  /**
    * {@code lance-encoding:*} keys (without the prefix) this plugin reads beyond the spec's, each
    * with its allowed values (an empty set allows any); read them with {@link FieldOptions#extra}.
    */

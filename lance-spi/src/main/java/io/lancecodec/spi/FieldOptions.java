@@ -62,6 +62,7 @@ public final class FieldOptions {
   private final int dictMaxCardinality;
   private final boolean dictExtended;
   private final boolean blob;
+  private final boolean chunkedCompression;
   private final Map<String, String> extra;
 
   private FieldOptions(Builder b) {
@@ -82,6 +83,7 @@ public final class FieldOptions {
     this.dictMaxCardinality = b.dictMaxCardinality;
     this.dictExtended = b.dictExtended;
     this.blob = b.blob;
+    this.chunkedCompression = b.chunkedCompression;
     this.extra = Map.copyOf(b.extra);
   }
 
@@ -108,6 +110,7 @@ public final class FieldOptions {
     b.dictMaxCardinality = dictMaxCardinality;
     b.dictExtended = dictExtended;
     b.blob = blob;
+    b.chunkedCompression = chunkedCompression;
     b.extra.putAll(extra);
     return b;
   }
@@ -207,6 +210,16 @@ public final class FieldOptions {
     return blob;
   }
 
+  /**
+   * Whether the asked scheme compresses whole chunks of similar values (a plugin's
+   * {@link CodecPlugin#chunkedSchemes()}, e.g. pcodec), so that the layout keeps the values in
+   * dense mini-blocks: no dictionary, no full zip for wide values, no sparse page for mostly-null
+   * ones unless the field asks for sparse itself. Set by the runtime's option parser.
+   */
+  public boolean chunkedCompression() {
+    return chunkedCompression;
+  }
+
   /** A plugin-declared key's value (key without the prefix), empty when unset. */
   public Optional<String> extra(String key) {
     return Optional.ofNullable(extra.get(key));
@@ -287,6 +300,7 @@ public final class FieldOptions {
     private int dictMaxCardinality = 100_000;
     private boolean dictExtended = true;
     private boolean blob;
+    private boolean chunkedCompression;
     private final Map<String, String> extra = new TreeMap<>();
 
     private Builder() {}
@@ -393,6 +407,12 @@ public final class FieldOptions {
 
     public Builder blob(boolean on) {
       blob = on;
+      return this;
+    }
+
+    /** Marks the compression scheme as one that needs dense mini-blocks ({@link #chunkedCompression()}). */
+    public Builder chunkedCompression(boolean on) {
+      chunkedCompression = on;
       return this;
     }
 

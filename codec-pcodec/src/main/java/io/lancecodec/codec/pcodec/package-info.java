@@ -20,6 +20,10 @@
  * by its offset in the bin. Pages are processed in <b>batches</b> of 256 numbers: per batch and
  * latent variable, all tANS codes, then all offsets.
  *
- * <p>{@link io.lancecodec.codec.pcodec.Pco} is the entry point.
+ * <p>{@link io.lancecodec.codec.pcodec.Pco} is the entry point of the format.
+ * {@link io.lancecodec.codec.pcodec.PcodecPlugin} is the Lance 2.3 plugin (the spec's "Pcodec"):
+ * mini-block chunks of float16/32/64 values and fixed-size lists of them, each chunk one
+ * standalone file of its numbers in item-major order, when a field asks
+ * {@code lance-encoding:compression=pcodec} (docs/wire/compression-2.3.md, section 3.14).
  */
 package io.lancecodec.codec.pcodec;

@@ -29,12 +29,14 @@ public final class OptionsParser {
       "repetition-index-depth", "packed", "blob");
 
   private final Set<String> schemes;
+  private final Set<String> chunkedSchemes;
   private final Map<String, Set<String>> pluginKeys;
   private final Map<String, String> environment;
 
   public OptionsParser(Plugins registry, Map<String, String> environment) {
     this.schemes = new TreeSet<>(registry.compressionSchemes());
     this.schemes.add("none");
+    this.chunkedSchemes = Set.copyOf(registry.chunkedSchemes());
     this.pluginKeys = registry.optionKeys();
     this.environment = Map.copyOf(environment);
   }
@@ -121,7 +123,22 @@ public final class OptionsParser {
       }
     }
     environment(b, m);
-    return b.build();
+    String dictScheme = m.getOrDefault("dict-values-compression", environment.get("LANCE_ENCODING_DICT_VALUES_COMPRESSION"));
+    if (dictScheme != null && chunkedSchemes.contains(dictScheme.trim())) {
+      // a dictionary's items are a block, which a chunked scheme does not compress: the values would be stored plain
+      throw LanceCodecException.invalidArgument("field '" + field + "': " + FieldOptions.PREFIX + "dict-values-compression="
+          + dictScheme.trim() + " compresses mini-block chunks only, not a dictionary's items");
+    }
+    FieldOptions out = b.build();
+    if (out.compression().isPresent() && chunkedSchemes.contains(out.compression().get())) {
+      if (out.structuralEncoding().orElse(null) == StructuralEncoding.FULLZIP) {
+        throw LanceCodecException.invalidArgument("field '" + field + "': " + FieldOptions.PREFIX + "compression="
+            + out.compression().get() + " compresses whole mini-block chunks and cannot be used with "
+            + FieldOptions.PREFIX + "structural-encoding=fullzip");
+      }
+      out = out.toBuilder().chunkedCompression(true).build();
+    }
+    return out;
   }
 
   /** Environment fallbacks for what the field does not set itself. */

@@ -45,6 +45,8 @@ public final class Plugins {
   private final Map<Class<?>, CodecPlugin> codecOwners = new HashMap<>();
   private final Map<String, Page> pageOwners = new HashMap<>();
   private final Set<String> compressionSchemes = new TreeSet<>();
+  private final Set<String> chunkedSchemes = new TreeSet<>();
+  private final Map<String, Set<FileVersion>> schemeVersions = new TreeMap<>();
   private final Map<String, Set<String>> optionKeys = new TreeMap<>();
   private final Decoders decoders = new RegistryDecoders();
 
@@ -74,6 +76,14 @@ public final class Plugins {
           throw conflict("compression scheme " + scheme, ((CodecPlugin) prev).name(), prev, p.name(), p);
         }
         compressionSchemes.add(scheme);
+        schemeVersions.put(scheme, Set.copyOf(p.fileVersions()));
+      }
+      for (String scheme : p.chunkedSchemes()) {
+        if (!p.compressionSchemes().contains(scheme)) {
+          throw LanceCodecException.pluginConflict("plugin " + p.name() + " (" + locationOf(p) + ") declares chunked scheme "
+              + scheme + " without declaring it among its compression schemes");
+        }
+        chunkedSchemes.add(scheme);
       }
       for (Map.Entry<String, Set<String>> k : new TreeMap<>(p.optionKeys()).entrySet()) {
         Object prev = optionOwners.putIfAbsent(k.getKey(), p);
@@ -178,6 +188,16 @@ public final class Plugins {
   /** Values of {@code lance-encoding:compression} some plugin implements. */
   public Set<String> compressionSchemes() {
     return Collections.unmodifiableSet(compressionSchemes);
+  }
+
+  /** The schemes that need dense mini-blocks ({@link CodecPlugin#chunkedSchemes()}). */
+  public Set<String> chunkedSchemes() {
+    return Collections.unmodifiableSet(chunkedSchemes);
+  }
+
+  /** The file versions the plugin that implements {@code scheme} writes; empty for an unknown scheme. */
+  public Set<FileVersion> schemeVersions(String scheme) {
+    return schemeVersions.getOrDefault(scheme, Set.of());
   }
 
   /** Plugin-declared option keys with their allowed values (empty: any). */

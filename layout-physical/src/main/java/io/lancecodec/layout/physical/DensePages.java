@@ -36,7 +36,8 @@ public final class DensePages {
   /** The page in mini-block or full-zip form: a {@code PhysicalPage} of a {@link MiniBlockSpec} or a {@link FullZipSpec}. */
   public static PhysicalPage<?> encode(PageInput page, LayoutContext ctx) {
     Optional<StructuralEncoding> forced = page.options().structuralEncoding();
-    if (forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) {
+    // a chunked scheme (pcodec) stores repeats cheaply itself and must see the values
+    if ((forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) && !page.options().chunkedCompression()) {
       // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
       boolean nested = Levels.nested(page.layers());
       DictionaryEncoder.Result dict =
@@ -65,7 +66,9 @@ public final class DensePages {
   private static PhysicalPage<?> encodeValues(PageInput page, LayoutContext ctx) {
     Optional<StructuralEncoding> forced = page.options().structuralEncoding();
     long widest = PageValues.maxValueBytes(page.values());
-    boolean fullZip = forced.map(s -> s == StructuralEncoding.FULLZIP).orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES);
+    // a chunked scheme (pcodec) compresses similar rows together, which full zip cannot
+    boolean fullZip = forced.map(s -> s == StructuralEncoding.FULLZIP)
+        .orElseGet(() -> widest >= FULL_ZIP_MIN_BYTES && !page.options().chunkedCompression());
     if (page.values() instanceof DataBlock.Struct packed) {
       // Packed structs: fixed-width children always chunk (the reference has no full-zip form
       // for them); a variable-width child needs the full-zip rows of 2.2.

@@ -87,7 +87,7 @@ final class PlanarWriter {
     if (dense == null) {
       return sparse(in, null, null, ctx);
     }
-    if (forced.isEmpty() && mostlyNull(valid, events, PageValues.maxValueBytes(values))) {
+    if (forced.isEmpty() && !in.options().chunkedCompression() && mostlyNull(valid, events, PageValues.maxValueBytes(values))) {
       // Sparse positions beat dense levels when the valid values are rare; when nulls and empty
       // lists are mixed at random their positions can cost more than compressed levels, and the
       // smaller page wins (structural-encoding=sparse forces the sparse form).
