@@ -63,6 +63,9 @@ public final class AlpPlugin implements CodecPlugin {
         || fw.numValues() == 0
         || fw.numValues() > Integer.MAX_VALUE
         || options.compressionNone()
+        // the field asked for another scheme that compresses whole chunks (pcodec): its choice
+        // wins, ALP does not outbid it
+        || options.chunkedCompression()
         || options.alp() == FieldOptions.Mode.OFF
         || options.miniBlockMaxValues() < AlpFormat.MAX_CHUNK_VALUES) {
       return Optional.empty();

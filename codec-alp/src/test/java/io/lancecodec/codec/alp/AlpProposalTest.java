@@ -95,6 +95,14 @@ class AlpProposalTest {
     assertFalse(propose(PluginHarness.block(prices(3000, 4)), none, FileVersion.V2_3).isPresent());
   }
 
+  /** A field that asked for another whole-chunk scheme (pcodec) gets that scheme, not an ALP offer that outbids it. */
+  @ParameterizedTest
+  @EnumSource(Mode.class)
+  void anotherChunkedSchemeAskedTurnsItOff(Mode mode) {
+    FieldOptions pcodec = FieldOptions.builder().compression("pcodec").chunkedCompression(true).alp(mode).build();
+    assertFalse(propose(PluginHarness.block(prices(3000, 4)), pcodec, FileVersion.V2_3).isPresent());
+  }
+
   @ParameterizedTest
   @EnumSource(value = FileVersion.class, names = {"V2_1", "V2_2"})
   void onlyIn23(FileVersion version) {
