@@ -18,7 +18,10 @@ import org.apache.arrow.vector.FieldVector;
  */
 public final class ColumnAccumulator {
   private final Physical physical;
+  // Booleans: their bits, OR-ed in place as batches arrive.
   private byte[] data = new byte[1024];
+  // Other fixed-width values and variable-width values' bytes.
+  private final ByteChunks chunks = new ByteChunks();
   private long dataBytes;
   private byte[] offsets;
   private byte[] nulls = new byte[128];
@@ -99,8 +102,7 @@ public final class ColumnAccumulator {
           ArrowBuf src = v.getDataBuffer();
           int w = physical.rowBits() / 8;
           long len = (long) n * w;
-          ensureData(dataBytes + len);
-          src.getBytes((long) from * w, data, (int) dataBytes, (int) len);
+          chunks.append(src, (long) from * w, len);
           dataBytes += len;
           break;
         }
@@ -184,8 +186,7 @@ public final class ColumnAccumulator {
       throw LanceCodecException.internal("not a variable-width vector: " + v.getClass());
     }
     long len = last - first;
-    ensureData(dataBytes + len);
-    v.getDataBuffer().getBytes(first, data, (int) dataBytes, (int) len);
+    chunks.append(v.getDataBuffer(), first, len);
     ensureOffsets((numValues + n + 1) * w);
     if (numValues == 0) {
       LittleEndian.putUnsigned(offsets, 0, w, 0);
@@ -222,14 +223,15 @@ public final class ColumnAccumulator {
           // nothing appended yet (an empty page): an empty list block of the column's shape
           block = lists == null ? new DataBlock.FixedSizeList(new DataBlock.FixedWidth(new byte[0], physical.bits(), 0), physical.dimension(), 0) : lists.drain();
         } else {
-          block = new DataBlock.FixedWidth(takeData((int) ((n * physical.bits() + 7) / 8)), physical.bits(), n);
+          int bytes = (int) ((n * physical.bits() + 7) / 8);
+          block = new DataBlock.FixedWidth(physical.kind() == Physical.Kind.BOOL ? takeData(bytes) : chunks.take(bytes), physical.bits(), n);
         }
         break;
       default:
         {
           int w = physical.bits() / 8;
           byte[] offs = n == 0 ? new byte[w] : Arrays.copyOf(offsets, (int) ((n + 1) * w));
-          block = new DataBlock.VariableWidth(offs, physical.bits(), takeData((int) dataBytes), n);
+          block = new DataBlock.VariableWidth(offs, physical.bits(), chunks.take(dataBytes), n);
         }
     }
     short[] def = null;
