@@ -95,6 +95,13 @@ final class SparsePageDecoder implements PageDecoder {
    */
   static Leaves chunked(MiniBlockPageDecoder chunks, Materialized mat) {
     return new Leaves() {
+      /**
+       * Set once a mixed read found leaves that are not byte-aligned fixed-width values (the
+       * chunks' codec and dictionary decide it): from then on every range is read at once, so a
+       * page reads its live ranges twice at most once. A race only repeats that first read.
+       */
+      private volatile boolean notSpliceable;
+
       @Override
       public DataBlock read(long[] ranges, int total) {
         long[] live = new long[ranges.length];
@@ -108,11 +115,12 @@ final class SparsePageDecoder implements PageDecoder {
         if (k == 0) {
           return new DataBlock.AllNull(total);
         }
-        if (k == ranges.length) {
+        if (k == ranges.length || notSpliceable) {
           return chunks.read(ranges).values();
         }
         DataBlock some = chunks.read(Arrays.copyOf(live, k)).values();
         if (!(some instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() % 8 != 0) {
+          notSpliceable = true;
           return chunks.read(ranges).values();
         }
         int w = fw.bitsPerValue() / 8;
