@@ -93,6 +93,7 @@ public final class LanceFileWriter implements AutoCloseable {
       columns.add(leaf.nested() ? null : new ColumnAccumulator(leaf.physical()));
       nested.add(leaf.nested() ? new NestedColumn(leaf) : null);
       FieldOptions fo = options.optionsFor(parser, leaf.leafField().getMetadata(), leaf.columnName());
+      fo = fo.toBuilder().numberKind(io.lancecodec.runtime.arrow.LanceSchemas.numberKind(leaf.leafField())).build();
       checkSchemeVersion(plugins, fo, options.version(), leaf.columnName());
       fieldOptions.add(fo);
       metadata.add(

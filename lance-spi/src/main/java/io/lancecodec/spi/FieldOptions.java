@@ -24,6 +24,22 @@ public final class FieldOptions {
     AUTO
   }
 
+  /**
+   * What the field's fixed-width leaf values are as numbers, from its Arrow type (the innermost
+   * primitive under fixed-size lists); blocks carry only widths. Set by the runtime's writer.
+   */
+  public enum NumberKind {
+    /** Not a number of 8 to 64 bits: booleans, decimals, fixed-size binary, strings, or unknown. */
+    OTHER,
+    SIGNED_INTEGER,
+    UNSIGNED_INTEGER,
+    FLOAT;
+
+    public boolean integer() {
+      return this == SIGNED_INTEGER || this == UNSIGNED_INTEGER;
+    }
+  }
+
   /** A structural policy the field forces ({@code lance-encoding:structural-encoding}). */
   public enum StructuralEncoding {
     MINIBLOCK("miniblock"),
@@ -63,6 +79,8 @@ public final class FieldOptions {
   private final boolean dictExtended;
   private final boolean blob;
   private final boolean chunkedCompression;
+  private final Mode fslLeaf;
+  private final NumberKind numberKind;
   private final Map<String, String> extra;
 
   private FieldOptions(Builder b) {
@@ -84,6 +102,8 @@ public final class FieldOptions {
     this.dictExtended = b.dictExtended;
     this.blob = b.blob;
     this.chunkedCompression = b.chunkedCompression;
+    this.fslLeaf = b.fslLeaf;
+    this.numberKind = b.numberKind;
     this.extra = Map.copyOf(b.extra);
   }
 
@@ -111,6 +131,8 @@ public final class FieldOptions {
     b.dictExtended = dictExtended;
     b.blob = blob;
     b.chunkedCompression = chunkedCompression;
+    b.fslLeaf = fslLeaf;
+    b.numberKind = numberKind;
     b.extra.putAll(extra);
     return b;
   }
@@ -220,6 +242,20 @@ public final class FieldOptions {
     return chunkedCompression;
   }
 
+  /**
+   * Compression of the leaf values of fixed-size lists in 2.3 ({@code lance-encoding:fsl-leaf}):
+   * auto keeps it where it is smaller than the flat rows, on keeps it whenever a leaf codec
+   * offers one (tests, and users who know their data), off writes the flat rows of 2.2.
+   */
+  public Mode fslLeaf() {
+    return fslLeaf;
+  }
+
+  /** What the leaf values are as numbers; {@link NumberKind#OTHER} when the writer did not say. */
+  public NumberKind numberKind() {
+    return numberKind;
+  }
+
   /** A plugin-declared key's value (key without the prefix), empty when unset. */
   public Optional<String> extra(String key) {
     return Optional.ofNullable(extra.get(key));
@@ -271,6 +307,8 @@ public final class FieldOptions {
     putIf(m, "LANCE_ENCODING_DICT_MAX_CARDINALITY", dictMaxCardinality == 100_000 ? null : dictMaxCardinality);
     putIf(m, "LANCE_CODEC_DICT_EXTENDED", dictExtended ? null : 0);
     putIf(m, "blob", blob ? true : null);
+    putIf(m, "fsl-leaf", fslLeaf == Mode.AUTO ? null : fslLeaf);
+    putIf(m, "number-kind", numberKind == NumberKind.OTHER ? null : numberKind);
     m.putAll(extra);
     return m.toString();
   }
@@ -301,6 +339,8 @@ public final class FieldOptions {
     private boolean dictExtended = true;
     private boolean blob;
     private boolean chunkedCompression;
+    private Mode fslLeaf = Mode.AUTO;
+    private NumberKind numberKind = NumberKind.OTHER;
     private final Map<String, String> extra = new TreeMap<>();
 
     private Builder() {}
@@ -413,6 +453,16 @@ public final class FieldOptions {
     /** Marks the compression scheme as one that needs dense mini-blocks ({@link #chunkedCompression()}). */
     public Builder chunkedCompression(boolean on) {
       chunkedCompression = on;
+      return this;
+    }
+
+    public Builder fslLeaf(Mode mode) {
+      fslLeaf = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    public Builder numberKind(NumberKind kind) {
+      numberKind = Objects.requireNonNull(kind, "kind");
       return this;
     }
 

@@ -29,6 +29,17 @@ public interface ProposalContext {
     return List.of();
   }
 
+  /**
+   * Whether {@code block} is one chunk of an enclosing encoding (the leaf values of whole rows of
+   * a fixed-size list, 2.3): a mini-block offer must then put all of the block's values, however
+   * many, in a single chunk (its {@code MiniBlockCompressed} has one chunk), and so must its
+   * compressor for every other such block; a plugin that cannot, declines. The enclosing encoding
+   * sizes the blocks and checks the chunk budget; the runtime drops offers that break the rule.
+   */
+  default boolean oneChunk() {
+    return false;
+  }
+
   /** The best mini-block offer for {@code block} from every plugin not already asking. */
   Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block);
 

@@ -88,6 +88,30 @@ public final class LanceSchemas {
     }
   }
 
+  /**
+   * What a column's leaf values are as numbers: the innermost primitive under fixed-size lists,
+   * integers and floats of 8 to 64 bits; dates, times, timestamps and durations count as the
+   * signed integers they are stored as. Everything else is OTHER.
+   */
+  public static io.lancecodec.spi.FieldOptions.NumberKind numberKind(org.apache.arrow.vector.types.pojo.Field f) {
+    while (f.getType() instanceof ArrowType.FixedSizeList && f.getChildren().size() == 1) {
+      f = f.getChildren().get(0);
+    }
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Int i) {
+      return i.getIsSigned() ? io.lancecodec.spi.FieldOptions.NumberKind.SIGNED_INTEGER
+          : io.lancecodec.spi.FieldOptions.NumberKind.UNSIGNED_INTEGER;
+    }
+    if (t instanceof ArrowType.FloatingPoint) {
+      return io.lancecodec.spi.FieldOptions.NumberKind.FLOAT;
+    }
+    if (t instanceof ArrowType.Date || t instanceof ArrowType.Time || t instanceof ArrowType.Timestamp
+        || t instanceof ArrowType.Duration) {
+      return io.lancecodec.spi.FieldOptions.NumberKind.SIGNED_INTEGER;
+    }
+    return io.lancecodec.spi.FieldOptions.NumberKind.OTHER;
+  }
+
   /** The logical type of a field, nested ones included ("list.struct", "fixed_size_list:float:8"). */
   static String logicalType(org.apache.arrow.vector.types.pojo.Field f, String name) {
     ArrowType t = f.getType();

@@ -26,7 +26,7 @@ public final class OptionsParser {
   public static final Set<String> SPEC_KEYS = Set.of(
       "compression", "compression-level", "rle-threshold", "bss", "alp", "structural-encoding",
       "dict-divisor", "dict-size-ratio", "dict-values-compression", "dict-values-compression-level",
-      "repetition-index-depth", "packed", "blob");
+      "repetition-index-depth", "packed", "blob", "fsl-leaf");
 
   private final Set<String> schemes;
   private final Set<String> chunkedSchemes;
@@ -85,6 +85,9 @@ public final class OptionsParser {
           break;
         case "alp":
           b.alp(mode(key, value));
+          break;
+        case "fsl-leaf":
+          b.fslLeaf(mode(key, value));
           break;
         case "structural-encoding":
           b.structuralEncoding(structural(key, value));
