@@ -67,7 +67,9 @@ public final class AlpPlugin implements CodecPlugin {
         // wins, ALP does not outbid it
         || options.chunkedCompression()
         || options.alp() == FieldOptions.Mode.OFF
-        || options.miniBlockMaxValues() < AlpFormat.MAX_CHUNK_VALUES) {
+        || options.miniBlockMaxValues() < AlpFormat.MAX_CHUNK_VALUES
+        // one chunk of an enclosing encoding (a fixed-size list's rows) fits ALP's chunk only up to 1024 values
+        || context.oneChunk() && fw.numValues() > AlpFormat.MAX_CHUNK_VALUES) {
       return Optional.empty();
     }
     if (!worthScanning(fw, options.alp())) {

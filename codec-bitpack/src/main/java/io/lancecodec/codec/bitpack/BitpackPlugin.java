@@ -77,6 +77,12 @@ public final class BitpackPlugin implements CodecPlugin {
     Stats.FixedWidth stats = (Stats.FixedWidth) context.stats();
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
+    if (context.oneChunk()) {
+      // the leaf of a fixed-size list's rows: only 2.3 chunks hold more than one group
+      long bytes = v23 ? InlineBitpackingCodec.OneChunk.bytes(fw) : -1;
+      return bytes < 0 ? Optional.empty()
+          : Optional.of(Proposal.estimated("bitpack", MiniBlocks.pad8(bytes), new InlineBitpackingCodec.OneChunk(), fw));
+    }
     int maxValues = options.miniBlockMaxValues();
     // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out
     long packed = maxValues < InlineBitpackingCodec.CHUNK ? -1 : InlineBitpackingCodec.storedBytes(fw, version);

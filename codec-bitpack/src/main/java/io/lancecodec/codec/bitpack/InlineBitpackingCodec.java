@@ -289,6 +289,35 @@ final class InlineBitpackingCodec {
     }
   }
 
+  /**
+   * All of a block in one 2.3 chunk of {@code ceil(n / 1024)} groups, each with its own width
+   * (the chunk a fixed-size list's rows put their leaf in, {@link
+   * io.lancecodec.spi.ProposalContext#oneChunk()}).
+   */
+  static final class OneChunk implements MiniBlockCompressor {
+    @Override
+    public MiniBlockCompressed compress(DataBlock block) {
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
+      int n = LanceCodecException.checkedInt(fw.numValues(), "bitpack: values in one chunk");
+      byte[] out = InlineBlock23.pack(fw.data(), n, fw.bitsPerValue());
+      return new MiniBlockCompressed(List.of(out), List.of(new MiniBlockChunk(new int[] {out.length}, 0)), n,
+          encoding(fw.bitsPerValue(), true));
+    }
+
+    /** The chunk's bytes, or -1 when no group packs narrower than the values. */
+    static long bytes(DataBlock.FixedWidth fw) {
+      ChunkPacker packer = new ChunkPacker(fw.data(), fw.bitsPerValue());
+      long total = 0;
+      boolean narrower = false;
+      for (long start = 0; start < fw.numValues(); start += CHUNK) {
+        int w = packer.width((int) start, (int) Math.min(CHUNK, fw.numValues() - start));
+        narrower |= w < fw.bitsPerValue();
+        total += chunkBytes(fw.bitsPerValue(), w);
+      }
+      return narrower ? total : -1;
+    }
+  }
+
   static final class Decompressor implements FixedWidthMiniBlockDecompressor, BlockDecompressor {
     private final int bits;
     private final boolean exact;
@@ -321,6 +350,10 @@ final class InlineBitpackingCodec {
     @Override
     public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
       chunk.expect(1, "bitpack");
+      if (exact && numValues > CHUNK) {
+        decodeGroups(chunk, numValues, from, to, dst, dstOffset);
+        return;
+      }
       if (exact) {
         int wb = bits / 8;
         long width = chunk.size(0) < wb ? -1 : LittleEndian.getUnsigned(chunk.bytes(), chunk.offset(0), wb);
@@ -333,6 +366,56 @@ final class InlineBitpackingCodec {
         unpackChunk(chunk.bytes(), chunk.offset(0), chunk.size(0), bits, numValues, dst, dstOffset);
       } else {
         unpackRange(chunk.bytes(), chunk.offset(0), chunk.size(0), bits, numValues, from, to, dst, dstOffset);
+      }
+    }
+
+    /**
+     * A 2.3 chunk of more than 1024 values (the leaf of a fixed-size list's rows): one group per
+     * 1024 values back to back, each its width word and packed words, exactly as the 2.3 block
+     * form lays them out; no byte may follow the last group. Groups outside {@code [from, to)}
+     * are only stepped over.
+     */
+    private void decodeGroups(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      int wb = bits / 8;
+      if (from < 0 || from > to || to > numValues) {
+        throw LanceCodecException.invalidArgument("bitpack: values [" + from + ", " + to + ") of a chunk of " + numValues);
+      }
+      if (dstOffset < 0 || (long) (to - from) * wb > dst.length - (long) dstOffset) {
+        throw LanceCodecException.internal("bitpack: " + (to - from) + " values do not fit at " + dstOffset);
+      }
+      byte[] in = chunk.bytes();
+      int pos = chunk.offset(0);
+      int end = pos + chunk.size(0);
+      int groups = (numValues + CHUNK - 1) / CHUNK;
+      for (int g = 0; g < groups; g++) {
+        if (end - pos < wb) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " of " + groups + " has no width word (" + (end - pos) + " bytes left)");
+        }
+        long width = LittleEndian.getUnsigned(in, pos, wb);
+        if (width > bits || width < 0) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " declares bit width " + width + ", above " + bits);
+        }
+        int len = chunkBytes(bits, (int) width);
+        if (len > end - pos) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " of width " + width + " needs " + len + " bytes, "
+              + (end - pos) + " remain");
+        }
+        int start = g * CHUNK;
+        int count = Math.min(CHUNK, numValues - start);
+        int lo = Math.max(from, start);
+        int hi = Math.min(to, start + count);
+        if (lo < hi) {
+          int at = dstOffset + (lo - from) * wb;
+          if (lo == start && hi == start + count) {
+            unpackChunk(in, pos, len, bits, count, dst, at);
+          } else {
+            unpackRange(in, pos, len, bits, count, lo - start, hi - start, dst, at);
+          }
+        }
+        pos += len;
+      }
+      if (pos != end) {
+        throw LanceCodecException.corrupt("bitpack: " + (end - pos) + " bytes after the last of " + groups + " groups");
       }
     }
 

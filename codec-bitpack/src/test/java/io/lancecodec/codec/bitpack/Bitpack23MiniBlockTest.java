@@ -138,6 +138,113 @@ class Bitpack23MiniBlockTest {
     }
   }
 
+  /** The context of a fixed-size list's leaf: the whole block is one chunk. */
+  record OneChunk(DataBlock.FixedWidth fw) implements ProposalContext {
+    @Override
+    public Stats stats() {
+      return new Context(fw, FieldOptions.DEFAULT, FileVersion.V2_3).stats();
+    }
+
+    @Override
+    public FieldOptions options() {
+      return FieldOptions.DEFAULT;
+    }
+
+    @Override
+    public FileVersion version() {
+      return FileVersion.V2_3;
+    }
+
+    @Override
+    public boolean oneChunk() {
+      return true;
+    }
+
+    @Override
+    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * One chunk of 1025 u8 ones, hand-checked: two groups, each its width word (1) and 128 bytes of
+   * 1-bit FastLanes words; the first group all ones, the second only value 0 (bit 0 of byte 0).
+   */
+  @Test
+  void oneChunkOfManyGroupsGolden() {
+    byte[] ones = new byte[1025];
+    java.util.Arrays.fill(ones, (byte) 1);
+    DataBlock.FixedWidth fw = new DataBlock.FixedWidth(ones, 8, 1025);
+    Proposal<MiniBlockCompressed> p = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw)).orElseThrow();
+    MiniBlockCompressed out = p.result();
+    assertEquals(1, out.chunks().size());
+    byte[] expected = new byte[2 * (1 + 128)];
+    expected[0] = 1;
+    java.util.Arrays.fill(expected, 1, 129, (byte) 0xFF);
+    expected[129] = 1;
+    expected[130] = 1;
+    assertArrayEquals(expected, out.buffers().get(0));
+    assertEquals(inline(8), out.encoding());
+    DataBlock back = open(inline(8)).decompress(MiniBlockBuffers.of(out.buffers().get(0)), 1025, null);
+    assertArrayEquals(ones, ((DataBlock.FixedWidth) back).data());
+    // a byte after the last group, a group cut short, a group missing: each one CORRUPT line
+    corrupt(() -> open(inline(8)).decompress(MiniBlockBuffers.of(java.util.Arrays.copyOf(expected, expected.length + 1)), 1025, null));
+    corrupt(() -> open(inline(8)).decompress(MiniBlockBuffers.of(java.util.Arrays.copyOf(expected, expected.length - 1)), 1025, null));
+    corrupt(() -> open(inline(8)).decompress(MiniBlockBuffers.of(expected), 2049, null));
+  }
+
+  /** Any count in one chunk, every width and shape, whole or in ranges; declined where nothing packs. */
+  @ParameterizedTest
+  @ValueSource(strings = {"small", "runs", "negative"})
+  void oneChunkRoundTrips(String shape) {
+    long seed = 90;
+    for (int bits : new int[] {8, 16, 32, 64}) {
+      for (int n : new int[] {1, 768, 1024, 2048, 3000, 8192}) {
+        DataBlock.FixedWidth fw = values(bits, n, seed++, shape);
+        Optional<Proposal<MiniBlockCompressed>> p = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw));
+        if (shape.equals("negative") && n > 1) {
+          assertTrue(p.isEmpty(), "negative values fill every bit: no offer");
+          continue;
+        }
+        if (p.isEmpty()) {
+          continue;
+        }
+        MiniBlockCompressed out = p.orElseThrow().result();
+        assertEquals(1, out.chunks().size());
+        assertEquals(p.get().estimatedBytes(), io.lancecodec.spi.MiniBlocks.pad8(out.buffers().get(0).length));
+        io.lancecodec.spi.FixedWidthMiniBlockDecompressor d = (io.lancecodec.spi.FixedWidthMiniBlockDecompressor) open(inline(bits));
+        MiniBlockBuffers chunk = MiniBlockBuffers.of(out.buffers().get(0));
+        assertArrayEquals(java.util.Arrays.copyOf(fw.data(), fw.usedBytes()), ((DataBlock.FixedWidth) d.decompress(chunk, n, null)).data());
+        int from = n / 3;
+        int to = Math.min(n, from + 1500);
+        byte[] part = new byte[(to - from) * bits / 8];
+        d.decodeInto(chunk, n, from, to, part, 0);
+        assertArrayEquals(java.util.Arrays.copyOfRange(fw.data(), from * bits / 8, to * bits / 8), part, bits + " x " + n);
+      }
+    }
+  }
+
+  /** 2.2's inline chunks stay at most 1024 values: only 2.3 chunks hold several groups. */
+  @Test
+  void twoPointTwoChunksStayOneGroup() {
+    DataBlock.FixedWidth fw = values(32, 2048, 5, "small");
+    MiniBlockCompressed out = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw)).orElseThrow().result();
+    MiniBlockDecompressor v22 = new InlineBitpackingCodec.Decompressor(32);
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> v22.decompress(MiniBlockBuffers.of(out.buffers().get(0)), 2048, null));
+    assertEquals(LanceCodecException.Kind.CORRUPT, e.kind());
+  }
+
   @Test
   void descriptorGoldens() {
     // 2a: case 5 (inline_bitpacking), 02 08 20: uncompressed_bits_per_value 32

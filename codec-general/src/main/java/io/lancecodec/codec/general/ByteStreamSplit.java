@@ -91,9 +91,10 @@ final class ByteStreamSplit {
       this(false, MiniBlocks.MAX_VALUES);
     }
 
+    /** {@code maxValues} {@link Integer#MAX_VALUE}: the whole block in one chunk, whatever its size. */
     Compressor(boolean v23, int maxValues) {
       this.v23 = v23;
-      this.maxValues = MiniBlocks.fullChunkValues(maxValues);
+      this.maxValues = maxValues == Integer.MAX_VALUE ? maxValues : MiniBlocks.fullChunkValues(maxValues);
     }
 
     @Override
@@ -102,7 +103,7 @@ final class ByteStreamSplit {
       int bits = fw.bitsPerValue();
       int w = bits / 8;
       int total = (int) fw.numValues();
-      int per = Math.min(chunkValues(bits), maxValues);
+      int per = maxValues == Integer.MAX_VALUE ? Math.max(1, total) : Math.min(chunkValues(bits), maxValues);
       byte[] src = fw.data();
       byte[] out = new byte[total * w];
       List<MiniBlockChunk> chunks = new ArrayList<>();

@@ -54,6 +54,12 @@ final class GeneralMiniBlock {
     private final BufferCompression compression;
     private final io.lancecodec.format.pb.v23.BufferCompression compression23;
     private final int maxChunkBytes;
+    /**
+     * Frames every page it is given, small or not shrinking: the one chunk of an enclosing
+     * encoding (a fixed-size list's rows), whose chunks must all carry the same descriptor and
+     * whose owner weighs the page as a whole.
+     */
+    private boolean always;
 
     Compressor(io.lancecodec.spi.Compressor<MiniBlockCompressed> inner, BufferCodec codec, BufferCompression compression, int maxChunkBytes) {
       this.inner = inner;
@@ -71,6 +77,12 @@ final class GeneralMiniBlock {
       this.compression = null;
       this.compression23 = compression23;
       this.maxChunkBytes = maxChunkBytes;
+    }
+
+    /** This compressor framing every page ({@link #always}); 2.3 only. */
+    Compressor always() {
+      always = true;
+      return this;
     }
 
     @Override
@@ -130,7 +142,7 @@ final class GeneralMiniBlock {
       for (byte[] b : in.buffers()) {
         total += b.length;
       }
-      if (nb == 0 || total < GeneralFormat.MIN_MINI_BLOCK_BYTES) {
+      if (nb == 0 || total < GeneralFormat.MIN_MINI_BLOCK_BYTES && !always) {
         return null;
       }
       byte[][] frames = new byte[nb][];
@@ -158,12 +170,12 @@ final class GeneralMiniBlock {
           sizes[k] = frame;
           framed += frame;
         }
-        if (chunkBytes(sizes) > maxChunkBytes) {
+        if (chunkBytes(sizes) > maxChunkBytes && !always) {
           return null;
         }
         chunks.add(new MiniBlockChunk(sizes, c.logNumValues()));
       }
-      if (framed >= total) {
+      if (framed >= total && !always) {
         return null;
       }
       List<byte[]> buffers = new ArrayList<>(nb);

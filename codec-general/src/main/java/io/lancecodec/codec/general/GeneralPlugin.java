@@ -111,7 +111,8 @@ public final class GeneralPlugin implements CodecPlugin {
     Compressor<MiniBlockCompressed> inner;
     MiniBlockCompressed innerResult;
     if (block instanceof DataBlock.FixedWidth fw && useBss(fw, context.options())) {
-      inner = new ByteStreamSplit.Compressor(v23, context.options().miniBlockMaxValues());
+      // one chunk of an enclosing encoding (a fixed-size list's rows) splits all its values at once
+      inner = new ByteStreamSplit.Compressor(v23, context.oneChunk() ? Integer.MAX_VALUE : context.options().miniBlockMaxValues());
       innerResult = inner.compress(block);
     } else {
       Optional<Proposal<MiniBlockCompressed>> best = context.innerMiniBlock(block);
@@ -127,6 +128,9 @@ public final class GeneralPlugin implements CodecPlugin {
             inner, scheme.get().codec(level), scheme.get().describe23(level), MiniBlocks.maxChunkBytes(context.version()))
         : new GeneralMiniBlock.Compressor(
             inner, scheme.get().codec(level), scheme.get().describe(level), MiniBlocks.maxChunkBytes(context.version()));
+    if (v23 && context.oneChunk()) {
+      c.always();
+    }
     MiniBlockCompressed out = c.wrapOrNull(innerResult);
     if (out == null) {
       return Optional.empty();

@@ -82,7 +82,8 @@ public final class PcodecPlugin implements CodecPlugin {
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     FieldOptions options = context.options();
-    if (context.version() != FileVersion.V2_3 || !options.compression().map(SCHEME::equals).orElse(false)) {
+    // Pcodec wraps a fixed-size list from outside (the spec's form), never as the leaf of its rows
+    if (context.version() != FileVersion.V2_3 || !options.compression().map(SCHEME::equals).orElse(false) || context.oneChunk()) {
       return Optional.empty();
     }
     int level = level(options);

@@ -149,6 +149,16 @@ final class Builtin23 {
    */
   static Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     int maxValues = context.options().miniBlockMaxValues();
+    if (block instanceof DataBlock.FixedWidth fw && context.oneChunk()) {
+      // the leaf of a fixed-size list's rows (FslLeaf): all of it in one chunk
+      MiniBlockCompressor c = b -> {
+        DataBlock.FixedWidth f = (DataBlock.FixedWidth) b;
+        byte[] d = f.data().length == f.usedBytes() ? f.data() : java.util.Arrays.copyOf(f.data(), f.usedBytes());
+        return new MiniBlockCompressed(List.of(d), List.of(new io.lancecodec.spi.MiniBlockChunk(new int[] {d.length}, 0)),
+            f.numValues(), flat(f.bitsPerValue()));
+      };
+      return Optional.of(Proposal.estimated("flat", io.lancecodec.spi.MiniBlocks.pad8((long) fw.usedBytes()), c, block));
+    }
     if (block instanceof DataBlock.FixedWidth fw) {
       MiniBlockCompressor c = b -> {
         MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(b);
@@ -162,11 +172,12 @@ final class Builtin23 {
         MiniBlockCompressed m = new FlatMiniBlock(maxValues).compress(BuiltinCodecs.fslRows(b));
         return new MiniBlockCompressed(m.buffers(), m.chunks(), m.numValues(), FslShape.parts(b).shape().encoding23());
       };
-      return Optional.of(Proposal.estimated("flat", rows.usedBytes(), c, block));
+      return FslLeaf.proposeMiniBlock(FslShape.parts(block), context, Optional.of(Proposal.estimated("flat", rows.usedBytes(), c, block)));
     }
     FslShape.Parts lists = FslShape.parts(block);
     if (lists != null) {
-      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(true, maxValues), block));
+      return FslLeaf.proposeMiniBlock(lists, context, Optional.of(
+          Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.MiniBlock(true, maxValues), block)));
     }
     if (io.lancecodec.runtime.plugin.PackedStruct.fixedOnly(block) != null) {
       return Optional.of(Proposal.estimated("packed-struct", BuiltinCodecs.packedBytes((DataBlock.Struct) block),
@@ -195,7 +206,7 @@ final class Builtin23 {
     DataBlock.FixedWidth fslRows = BuiltinCodecs.fslRows(block);
     if (fslRows != null) {
       PerValueCompressor c = b -> new Encoded<>(BuiltinCodecs.fslRows(b), FslShape.parts(b).shape().encoding23());
-      return Optional.of(Proposal.estimated("flat", fslRows.usedBytes(), c, block));
+      return FslLeaf.proposePerValue(FslShape.parts(block), context, Optional.of(Proposal.estimated("flat", fslRows.usedBytes(), c, block)));
     }
     DataBlock.FixedWidth boolRows = BuiltinCodecs.boolRows(block);
     if (boolRows != null) {
@@ -204,7 +215,8 @@ final class Builtin23 {
     }
     FslShape.Parts lists = FslShape.parts(block);
     if (lists != null && lists.shape().leafBits() % 8 == 0) {
-      return Optional.of(Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.PerValue(true), block));
+      return FslLeaf.proposePerValue(lists, context, Optional.of(
+          Proposal.estimated("flat", lists.rows() * lists.shape().zippedRowBytes(), new FslValidity.PerValue(true), block)));
     }
     if (io.lancecodec.runtime.plugin.PackedStruct.packable(block) != null && io.lancecodec.runtime.plugin.PackedStruct.fixedOnly(block) == null) {
       return Optional.of(Proposal.estimated("packed-struct", BuiltinCodecs.packedBytes((DataBlock.Struct) block),
@@ -252,6 +264,10 @@ final class Builtin23 {
       return new VariableMiniBlock.GenericDecompressor(GenericBlocks.open(children, offsets, 0));
     }
     if (node instanceof FixedSizeList f) {
+      FslLeaf.Layers layers = FslLeaf.layers(f);
+      if (!layers.leaf().hasFlat()) {
+        return FslLeaf.openMiniBlock(layers, children);
+      }
       FslShape shape = FslShape.parse(f);
       return shape.plain() ? FlatMiniBlock.decompressor((int) (shape.leafItems() * shape.leafBits()), true)
           : new FslValidity.MiniBlockDecoder(shape, true);
@@ -276,6 +292,10 @@ final class Builtin23 {
       };
     }
     if (node instanceof FixedSizeList f) {
+      FslLeaf.Layers layers = FslLeaf.layers(f);
+      if (!layers.leaf().hasFlat()) {
+        return FslLeaf.openPerValue(layers, children);
+      }
       FslShape shape = FslShape.parse(f);
       if (shape.leafBits() == 1 && !shape.byteRowsOfBooleans()) {
         // the only full-zip rows of booleans 2.2 has, kept for 2.3: no reader knows another layout

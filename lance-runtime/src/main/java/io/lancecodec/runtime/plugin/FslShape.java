@@ -133,45 +133,15 @@ public record FslShape(long[] dims, boolean[] validity, int leafBits) {
    * items are all null, which no 2.3 writer makes (such items are Flat values under validity).
    */
   static FslShape parse(io.lancecodec.format.pb.v23.FixedSizeList f) {
-    List<Long> dims = new ArrayList<>();
-    List<Boolean> valid = new ArrayList<>();
-    long product = 1;
-    io.lancecodec.format.pb.v23.CompressiveEncoding values;
-    while (true) {
-      long d = f.getItemsPerValue();
-      if (d <= 0 || d > MAX_ROW_BITS || dims.size() >= MAX_LEVELS) {
-        throw LanceCodecException.corrupt("fixed_size_list of " + Long.toUnsignedString(d) + " items at depth " + dims.size());
-      }
-      product *= d;
-      if (product > MAX_ROW_BITS) {
-        throw LanceCodecException.corrupt("fixed_size_list of " + product + " items per row, over " + MAX_ROW_BITS);
-      }
-      dims.add(d);
-      valid.add(f.getHasValidity());
-      if (!f.hasValues()) {
-        throw LanceCodecException.corrupt("fixed_size_list without values");
-      }
-      values = f.getValues();
-      if (!values.hasFixedSizeList()) {
-        break;
-      }
-      f = values.getFixedSizeList();
+    FslLeaf.Layers layers = FslLeaf.layers(f);
+    if (!layers.leaf().hasFlat()) {
+      throw FslLeaf.unsupported(io.lancecodec.format.UnsignedBlockGrammar.caseName(layers.leaf()), "expected Flat here");
     }
-    if (!values.hasFlat()) {
-      throw LanceCodecException.corrupt("fixed_size_list: 2.3 layers end in Flat, not "
-          + io.lancecodec.format.UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    int bits = Builtin23.bitsOf(layers.leaf().getFlat());
+    if (layers.items() * bits > MAX_ROW_BITS) {
+      throw LanceCodecException.corrupt("fixed_size_list of " + layers.items() + " x " + bits + " bits per row");
     }
-    int bits = Builtin23.bitsOf(values.getFlat());
-    if (product * bits > MAX_ROW_BITS) {
-      throw LanceCodecException.corrupt("fixed_size_list of " + product + " x " + bits + " bits per row");
-    }
-    long[] d = new long[dims.size()];
-    boolean[] v = new boolean[dims.size()];
-    for (int i = 0; i < d.length; i++) {
-      d[i] = dims.get(i);
-      v[i] = valid.get(i);
-    }
-    return new FslShape(d, v, bits);
+    return layers.shape(bits);
   }
 
   /** The shape a file's encoding describes, every count checked. */
@@ -202,7 +172,8 @@ public record FslShape(long[] dims, boolean[] validity, int leafBits) {
     }
     boolean allNull = values.hasConstant() && !values.getConstant().hasValue();
     if (!values.hasFlat() && !allNull) {
-      throw LanceCodecException.unsupported("fixed_size_list of " + values.getCompressionCase() + " is not supported yet");
+      // compressed leaves are a 2.3 capability: no 2.1/2.2 writer (ours or the reference's) makes them
+      throw FslLeaf.unsupported(String.valueOf(values.getCompressionCase()), "a Lance 2.3 capability, not part of 2.1/2.2");
     }
     if (values.getFlat().hasData()) {
       throw LanceCodecException.unsupported("Flat with buffer compression is not supported yet (needs codec-general)");

@@ -18,7 +18,10 @@ import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
 import io.lancecodec.spi.layout.LayoutContext;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -131,35 +134,70 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * inside FSST from ever recursing); ties keep the earlier name.
    */
   private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask) {
+    return offer(values, options, chain, ask, false);
+  }
+
+  private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk) {
+    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk);
+    return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
+  }
+
+  /** Every offer, smallest first (a stable sort, so ties keep the plugins' name order). */
+  private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk) {
     Stats stats = StatsCollector.of(values);
-    Proposal<R> best = null;
+    List<Proposal<R>> out = new ArrayList<>();
     for (CodecPlugin p : registry.codecs()) {
       if (chain.contains(p) || !p.fileVersions().contains(version)) {
         continue;
       }
       Set<CodecPlugin> inner = new HashSet<>(chain);
       inner.add(p);
-      Optional<Proposal<R>> o = ask.ask(p, values, new Context(stats, options, inner));
-      if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
-        best = o.get();
-      }
+      ask.ask(p, values, new Context(stats, options, inner, oneChunk)).ifPresent(out::add);
     }
-    return Optional.ofNullable(best);
+    out.sort(Comparator.comparingLong(Proposal::estimatedBytes));
+    return out;
+  }
+
+  /**
+   * Offers for the leaf values of a fixed-size list's rows, from every plugin (the built-in Flat
+   * included: the list's owner asks, but the leaf is another block), each for one chunk.
+   */
+  interface LeafOffers {
+    List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf);
   }
 
   /**
    * The context handed to one plugin; its inner offers exclude that plugin. In 2.3 it also encodes
    * families of generic unsigned blocks (the built-in Variable's offsets) with every 2.3 plugin.
    */
-  private final class Context implements ProposalContext, GenericBlocks.FamilyEncoder {
+  private final class Context implements ProposalContext, GenericBlocks.FamilyEncoder, LeafOffers {
     private final Stats stats;
     private final FieldOptions options;
     private final Set<CodecPlugin> chain;
+    private final boolean oneChunk;
 
-    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain) {
+    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk) {
       this.stats = stats;
       this.options = options;
       this.chain = chain;
+      this.oneChunk = oneChunk;
+    }
+
+    @Override
+    public boolean oneChunk() {
+      return oneChunk;
+    }
+
+    @Override
+    public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf) {
+      List<Proposal<MiniBlockCompressed>> out = new ArrayList<>();
+      for (Proposal<MiniBlockCompressed> p : offers(leaf, options, Set.of(), CodecPlugin::proposeMiniBlock, true)) {
+        // the rule every one-chunk offer must keep; a plugin that breaks it only loses its place
+        if (p.result().chunks().size() == 1) {
+          out.add(p);
+        }
+      }
+      return out;
     }
 
     @Override
@@ -179,7 +217,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return offer(block, options, chain, CodecPlugin::proposeMiniBlock);
+      return offer(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk);
     }
 
     @Override

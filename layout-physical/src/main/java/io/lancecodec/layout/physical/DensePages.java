@@ -93,7 +93,32 @@ public final class DensePages {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
           + " of a multiple of 8 items without any null list or item in the page");
     }
+    if (fullZip && forced.isEmpty() && wideListsUnderGeneral(page, ctx)) {
+      // General compression of zipped rows sees one row at a time; the leaf of chunked rows is
+      // compressed a few rows at once (and byte-stream split first), so build both, keep the smaller
+      PhysicalPage<?> zipped = FullZipPage.encode(page, ctx);
+      PhysicalPage<?> chunked = MiniBlockPageEncoder.encode(page, ctx);
+      return bytes(chunked) < bytes(zipped) ? chunked : zipped;
+    }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+  }
+
+  /**
+   * 2.3 fixed-size lists of whole-byte numbers whose field asks for a compression scheme
+   * ({@code lance-encoding:compression}; a chunked one already keeps them in chunks).
+   */
+  private static boolean wideListsUnderGeneral(PageInput page, LayoutContext ctx) {
+    if (!ctx.version().atLeast(FileVersion.V2_3) || page.options().compression().isEmpty() || page.options().chunkedCompression()) {
+      return false;
+    }
+    DataBlock b = page.values();
+    if (!(b instanceof DataBlock.FixedSizeList)) {
+      return false;
+    }
+    while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
+      b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
+    }
+    return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0 && fw.bitsPerValue() <= 64;
   }
 
 
