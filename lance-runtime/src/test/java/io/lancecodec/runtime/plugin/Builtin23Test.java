@@ -3,6 +3,7 @@ package io.lancecodec.runtime.plugin;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
@@ -12,6 +13,7 @@ import io.lancecodec.format.pb.v23.Range;
 import io.lancecodec.format.pb.v23.Variable;
 import io.lancecodec.format.pb.v23.VariablePackedStruct;
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
@@ -224,7 +226,6 @@ class Builtin23Test {
         fsl(-1, false, G23.flat(32)), // 2^64 - 1 items
         fsl(1L << 20, false, fsl(1L << 20, false, G23.flat(8))), // rows beyond the row limit
         fsl(4, false, G23.flat(12)), // not whole bytes
-        fsl(4, false, G23.inline(32)), // leaves are Flat
         fsl(2, true, fsl(2, false, null)),
         packed(null, 32, 32), // values missing
         packed(G23.flat(64)), // no children
@@ -235,10 +236,15 @@ class Builtin23Test {
     for (Message e : miniBlock) {
       G23.corrupt(() -> CTX.miniBlock(e));
     }
+    // a leaf that is not a leaf encoding names the capability (FslLeafTest has the rest)
+    for (Message e : List.of(fsl(4, false, G23.constant(new byte[4])), fsl(4, false, variable(G23.flat(32))))) {
+      LanceCodecException u = assertThrows(LanceCodecException.class, () -> CTX.perValue(e));
+      assertEquals(LanceCodecException.Kind.UNSUPPORTED, u.kind(), u.getMessage());
+      assertTrue(u.getMessage().contains("needs fixed-size-list-leaf-compression"), u.getMessage());
+    }
     List<Message> perValue = List.of(
         fsl(16, true, G23.flat(1)), // booleans with validity have no full-zip rows
         fsl(12, false, G23.flat(1)), // nor rows of part of a byte
-        fsl(4, false, G23.constant(new byte[4])),
         variable(range), // generic offsets exist only in mini-blocks
         variable(G23.flat(16)),
         variable(null),
