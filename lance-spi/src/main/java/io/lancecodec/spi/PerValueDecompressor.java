@@ -19,4 +19,14 @@ public interface PerValueDecompressor {
   default long plainBits() {
     return 0;
   }
+
+  /**
+   * The bits of every decoded value when decompressing always yields fixed-width values of that
+   * width with no validity of their own (a fixed-size list whose leaf is compressed, without item
+   * validity), so a layout can decode rows a step at a time straight into a reader's output; 0
+   * otherwise. Not needed when {@link #plainBits()} is set.
+   */
+  default long decodedBits() {
+    return 0;
+  }
 }

@@ -468,6 +468,11 @@ final class FslLeaf {
   /** Zipped rows: each the validity bytes of the levels that have it, then one leaf chunk of the row's values. */
   private record Rows(FslShape shape, FixedWidthMiniBlockDecompressor leaf) implements PerValueDecompressor {
     @Override
+    public long decodedBits() {
+      return shape.anyValidity() ? 0 : shape.valueBytes() * 8;
+    }
+
+    @Override
     public DataBlock decompress(DataBlock block, DecodeBuffers reuse) {
       long n = block.numValues();
       // without validity the decoded row is its values, as the plain rows' decoder hands them on
@@ -475,7 +480,9 @@ final class FslLeaf {
       long full = plain ? shape.valueBytes() : shape.rowBytes();
       int d = (int) shape.leafItems();
       long validityBytes = shape.zippedRowBytes() - shape.valueBytes();
-      byte[] out = new byte[LanceCodecException.checkedInt(n * full, "decoded fixed-size lists")];
+      long size = LanceCodecException.checkedInt(n * full, "decoded fixed-size lists");
+      // every byte of a reused array is written below (a null row's slot is zeroed)
+      byte[] out = reuse == null ? new byte[(int) size] : reuse.data(size);
       byte[] src;
       if (block instanceof DataBlock.FixedWidth fw) {
         src = fw.data();
@@ -498,7 +505,8 @@ final class FslLeaf {
           end = vw.offset(r + 1);
         }
         if (end == start && block instanceof DataBlock.VariableWidth) {
-          // a null row zips no bytes; its slot stays zero, the structure says it is null
+          // a null row zips no bytes; its slot is zero, the structure says it is null
+          java.util.Arrays.fill(out, (int) (r * full), (int) ((r + 1) * full), (byte) 0);
           continue;
         }
         if (end - start < validityBytes || end > src.length || start < 0) {

@@ -258,6 +258,9 @@ public final class FullZipPage {
      */
     @Override
     public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
+      if (bitsRep == 0 && !zeroWidth && values != null && bits > 0 && plainBits == 0 && values.decodedBits() == bits) {
+        return readDecoded(ranges, bits, sink);
+      }
       if (bitsRep > 0 || variable || zeroWidth || values == null || bits <= 0 || bits != plainBits || bits != width * 8L) {
         return read(ranges);
       }
@@ -677,7 +680,10 @@ public final class FullZipPage {
       items.dataLen = dataLen;
     }
 
-    private void readFixed(long a, long b, BlockAppender out) {
+    /** The stored rows {@code [a, b)} as the per-value decompressor takes them, and their control words' levels. */
+    private record Stored(DataBlock block, short[] def) {}
+
+    private Stored storedFixed(long a, long b) {
       int stride = ctrl + width;
       int n = (int) (b - a);
       byte[] raw = source.read(0, a * stride, LanceCodecException.checkedInt((long) n * stride, "full-zip read"));
@@ -691,16 +697,68 @@ public final class FullZipPage {
           System.arraycopy(raw, i * stride + ctrl, vals, i * width, width);
         }
       }
+      return new Stored(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n), def);
+    }
+
+    /**
+     * Rows whose per-value decompressor yields plain rows of {@code bits} (a fixed-size list with a
+     * compressed leaf and no item validity): decoded a step at a time into this thread's reused
+     * arrays and appended to {@code sink} while in cache, instead of one array of the whole read
+     * that is then copied twice more (into the page's block, then into the vector).
+     */
+    private DecodedPage readDecoded(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
+      long total = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        total += ranges[i + 1] - ranges[i];
+      }
+      int n = LanceCodecException.checkedInt(total, "rows in one read");
+      int rowBytes = bits / 8;
+      sink.reserve(total * rowBytes);
+      short[] def = ctrl > 0 ? new short[n] : null;
+      io.lancecodec.spi.DecodeBuffers reuse = DECODED.get();
+      int perStep = Math.max(1, STREAM_BYTES * 4 / rowBytes);
+      int row = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        for (long a = ranges[i]; a < ranges[i + 1]; ) {
+          int k = (int) Math.min(perStep, ranges[i + 1] - a);
+          Stored st = variable ? storedVariable(a, a + k) : storedFixed(a, a + k);
+          if (def != null) {
+            System.arraycopy(st.def(), 0, def, row, k);
+          }
+          DataBlock v = values.decompress(st.block(), reuse);
+          if (!(v instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != bits || fw.numValues() != k) {
+            throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + (a + k) + ") did not decode to " + k + " values of " + bits + " bits");
+          }
+          sink.append(fw.data(), 0, k * rowBytes);
+          row += k;
+          a += k;
+        }
+      }
+      reuse.trim(KEEP_GATHER);
+      return new DecodedPage(null, null, def, total, nested ? layers : null);
+    }
+
+    /** Per thread, the arrays {@link #readDecoded} decodes a step into. */
+    private static final ThreadLocal<io.lancecodec.spi.DecodeBuffers> DECODED = ThreadLocal.withInitial(io.lancecodec.spi.DecodeBuffers::new);
+
+    private void readFixed(long a, long b, BlockAppender out) {
+      int n = (int) (b - a);
+      Stored st = storedFixed(a, b);
+      short[] def = st.def();
       if (values == null && def == null) {
         // rows without values and without nulls of their own: valid rows whose items are all null
         def = new short[n];
       }
-      DataBlock block = values == null ? new DataBlock.AllNull(n)
-          : values.decompress(zeroWidth ? new DataBlock.AllNull(n) : new DataBlock.FixedWidth(vals, width * 8, n), null);
+      DataBlock block = values == null ? new DataBlock.AllNull(n) : values.decompress(st.block(), null);
       out.append(block, 0, n, def);
     }
 
     private void readVariable(long a, long b, BlockAppender out) {
+      Stored st = storedVariable(a, b);
+      out.append(values.decompress(st.block(), null), 0, (int) (b - a), st.def());
+    }
+
+    private Stored storedVariable(long a, long b) {
       byte[] raw = rowBytes(a, b);
       int n = (int) (b - a);
       short[] def = ctrl > 0 ? new short[n] : null;
@@ -733,8 +791,7 @@ public final class FullZipPage {
         }
         LittleEndian.putUnsigned(offsets, (i + 1) * width, width, dataLen);
       }
-      DataBlock block = values.decompress(new DataBlock.VariableWidth(offsets, width * 8, data, n), null);
-      out.append(block, 0, n, def);
+      return new Stored(new DataBlock.VariableWidth(offsets, width * 8, data, n), def);
     }
   }
 }
