@@ -50,7 +50,8 @@ public final class GeneralPlugin implements CodecPlugin {
   @Override
   public Set<Class<? extends Message>> decodes() {
     return Set.of(General.class, io.lancecodec.format.pb.v21.ByteStreamSplit.class,
-        io.lancecodec.format.pb.v23.General.class, io.lancecodec.format.pb.v23.ByteStreamSplit.class);
+        io.lancecodec.format.pb.v23.General.class, io.lancecodec.format.pb.v23.ByteStreamSplit.class,
+        io.lancecodec.format.pb.v23.AxisDelta.class);
   }
 
   /** The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise. */
@@ -224,6 +225,9 @@ public final class GeneralPlugin implements CodecPlugin {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openMiniBlock(g, children);
     }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta) {
+      throw onlyPerValue("a mini-block");
+    }
     if (node instanceof io.lancecodec.format.pb.v23.ByteStreamSplit bss) {
       if (!bss.hasValues() || !bss.getValues().hasFlat()) {
         throw LanceCodecException.corrupt("byte-stream-split: values must be Flat");
@@ -243,6 +247,11 @@ public final class GeneralPlugin implements CodecPlugin {
     return CodecPlugin.super.openMiniBlock(node, children);
   }
 
+  /** The spec allows axis delta only where rows stay whole: anywhere else the tree is malformed. */
+  private static LanceCodecException onlyPerValue(String where) {
+    return LanceCodecException.corrupt("axis_delta in " + where + ": it is valid only per value (full-zip rows)");
+  }
+
   private static MiniBlockDecompressor bssDecompressor(long bits) {
     if (bits < 0 || !ByteStreamSplit.splittable((int) Math.min(bits, 1024))) {
       throw LanceCodecException.corrupt("byte-stream-split: " + Long.toUnsignedString(bits) + "-bit values (expected 16, 32 or 64)");
@@ -254,6 +263,9 @@ public final class GeneralPlugin implements CodecPlugin {
   public BlockDecompressor openBlock(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openBlock(g, children);
+    }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta) {
+      throw onlyPerValue("a block");
     }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
@@ -267,6 +279,9 @@ public final class GeneralPlugin implements CodecPlugin {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return Optional.of(General23.describe(g, children));
     }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta a) {
+      return Optional.of(AxisDelta.describe(a, children));
+    }
     if (node instanceof General g) {
       BufferCompression c = g.getCompression();
       String scheme = Scheme.name(c.getSchemeValue()) + (c.hasLevel() ? " " + c.getLevel() : "");
@@ -279,6 +294,9 @@ public final class GeneralPlugin implements CodecPlugin {
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openPerValue(g, children);
+    }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta a) {
+      return AxisDelta.open(a);
     }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
