@@ -32,7 +32,9 @@ import java.util.Set;
  * ({@code lance-encoding:compression}), for 2.2 block buffers over 32 KiB, and for full-zip
  * pages with values over 32 KiB. Proposals compress for real and report the exact size; the
  * compressor keeps that result, so the page is not compressed twice. In 2.3 it writes the same
- * frames and byte-stream-split chunks under 2.3 messages ({@link General23}), lz4 and zstd only.
+ * frames and byte-stream-split chunks under 2.3 messages ({@link General23}), lz4 and zstd only,
+ * and also frames full-zip rows of fixed-size lists one by one, integer tensors optionally
+ * differenced along an axis first ({@link GeneralRows}, {@link AxisDelta}).
  */
 public final class GeneralPlugin implements CodecPlugin {
   private static final System.Logger LOG = System.getLogger(GeneralPlugin.class.getName());
@@ -89,7 +91,7 @@ public final class GeneralPlugin implements CodecPlugin {
    * The scheme asked for in a file of {@code version}: snappy in 2.3 is refused, since the 2.3
    * grammar has no wire value for it and writing the values uncompressed would ignore the ask.
    */
-  private static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
+  static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
     Optional<Scheme> scheme = requested(options);
     if (version == FileVersion.V2_3 && scheme.isPresent() && scheme.get() == Scheme.SNAPPY) {
       throw LanceCodecException.invalidArgument("lance-encoding:compression=snappy is not available in file version 2.3"
@@ -142,6 +144,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
+    if (block instanceof DataBlock.FixedSizeList && context.version() == FileVersion.V2_3) {
+      return GeneralRows.propose(block, context);
+    }
     if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0) {
       return Optional.empty();
     }
