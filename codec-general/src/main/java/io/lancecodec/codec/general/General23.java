@@ -32,7 +32,9 @@ import java.util.OptionalInt;
  *       the options ask for lz4 or zstd, as a page's dictionary values do by default.</li>
  *   <li>Mini-blocks: {@code General(inner)}, each chunk's buffers framed one by one
  *       ({@link GeneralMiniBlock}).</li>
- *   <li>Per value: {@code General(Variable{Flat})}, every value its own frame ({@link GeneralPerValue}).</li>
+ *   <li>Per value: {@code General(Variable{Flat})}, every value its own frame ({@link GeneralPerValue});
+ *       and {@code General(FixedSizeList)} or {@code General(AxisDelta{FixedSizeList})}, every
+ *       fixed-width row its own frame ({@link GeneralRows}).</li>
  * </ul>
  */
 final class General23 {
@@ -216,15 +218,22 @@ final class General23 {
     return GeneralMiniBlock.decompressor(codec, children.miniBlock(values), true);
   }
 
-  /** Around Variable only: the frames are the values, and what a full-zip row holds is a length and bytes. */
+  /**
+   * Around Variable, where the frames are the values (a full-zip row holds a length and bytes),
+   * or around fixed-width rows, a fixed-size list or an axis delta of one, each row a frame
+   * ({@link GeneralRows}).
+   */
   static PerValueDecompressor openPerValue(General g, Decoders children) {
     BufferCodec codec = codec(g);
     CompressiveEncoding values = values(g);
-    if (!values.hasVariable()) {
-      throw LanceCodecException.corrupt("general: per-value general compression wraps only Variable, not "
-          + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
+    if (values.hasVariable()) {
+      return new GeneralPerValue.Decompressor(codec, children.perValue(values));
     }
-    return new GeneralPerValue.Decompressor(codec, children.perValue(values));
+    if (GeneralRows.wraps(values)) {
+      return GeneralRows.open(codec, values, children);
+    }
+    throw LanceCodecException.corrupt("general: per-value general compression wraps Variable, FixedSizeList or AxisDelta, not "
+        + UnsignedBlockGrammar.caseName(values) + ": unsupported nesting");
   }
 
   static EncodingSummary describe(General g, Decoders children) {

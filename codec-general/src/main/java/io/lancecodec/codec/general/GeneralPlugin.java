@@ -32,7 +32,9 @@ import java.util.Set;
  * ({@code lance-encoding:compression}), for 2.2 block buffers over 32 KiB, and for full-zip
  * pages with values over 32 KiB. Proposals compress for real and report the exact size; the
  * compressor keeps that result, so the page is not compressed twice. In 2.3 it writes the same
- * frames and byte-stream-split chunks under 2.3 messages ({@link General23}), lz4 and zstd only.
+ * frames and byte-stream-split chunks under 2.3 messages ({@link General23}), lz4 and zstd only,
+ * and also frames full-zip rows of fixed-size lists one by one, integer tensors optionally
+ * differenced along an axis first ({@link GeneralRows}, {@link AxisDelta}).
  */
 public final class GeneralPlugin implements CodecPlugin {
   private static final System.Logger LOG = System.getLogger(GeneralPlugin.class.getName());
@@ -50,7 +52,8 @@ public final class GeneralPlugin implements CodecPlugin {
   @Override
   public Set<Class<? extends Message>> decodes() {
     return Set.of(General.class, io.lancecodec.format.pb.v21.ByteStreamSplit.class,
-        io.lancecodec.format.pb.v23.General.class, io.lancecodec.format.pb.v23.ByteStreamSplit.class);
+        io.lancecodec.format.pb.v23.General.class, io.lancecodec.format.pb.v23.ByteStreamSplit.class,
+        io.lancecodec.format.pb.v23.AxisDelta.class);
   }
 
   /** The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise. */
@@ -88,7 +91,7 @@ public final class GeneralPlugin implements CodecPlugin {
    * The scheme asked for in a file of {@code version}: snappy in 2.3 is refused, since the 2.3
    * grammar has no wire value for it and writing the values uncompressed would ignore the ask.
    */
-  private static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
+  static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
     Optional<Scheme> scheme = requested(options);
     if (version == FileVersion.V2_3 && scheme.isPresent() && scheme.get() == Scheme.SNAPPY) {
       throw LanceCodecException.invalidArgument("lance-encoding:compression=snappy is not available in file version 2.3"
@@ -145,6 +148,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<Proposal<Encoded<DataBlock>>> proposePerValue(DataBlock block, ProposalContext context) {
+    if (block instanceof DataBlock.FixedSizeList && context.version() == FileVersion.V2_3) {
+      return GeneralRows.propose(block, context);
+    }
     if (!(block instanceof DataBlock.VariableWidth vw) || block.numValues() == 0) {
       return Optional.empty();
     }
@@ -228,6 +234,9 @@ public final class GeneralPlugin implements CodecPlugin {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openMiniBlock(g, children);
     }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta) {
+      throw onlyPerValue("a mini-block");
+    }
     if (node instanceof io.lancecodec.format.pb.v23.ByteStreamSplit bss) {
       if (!bss.hasValues() || !bss.getValues().hasFlat()) {
         throw LanceCodecException.corrupt("byte-stream-split: values must be Flat");
@@ -247,6 +256,11 @@ public final class GeneralPlugin implements CodecPlugin {
     return CodecPlugin.super.openMiniBlock(node, children);
   }
 
+  /** The spec allows axis delta only where rows stay whole: anywhere else the tree is malformed. */
+  private static LanceCodecException onlyPerValue(String where) {
+    return LanceCodecException.corrupt("axis_delta in " + where + ": it is valid only per value (full-zip rows)");
+  }
+
   private static MiniBlockDecompressor bssDecompressor(long bits) {
     if (bits < 0 || !ByteStreamSplit.splittable((int) Math.min(bits, 1024))) {
       throw LanceCodecException.corrupt("byte-stream-split: " + Long.toUnsignedString(bits) + "-bit values (expected 16, 32 or 64)");
@@ -258,6 +272,9 @@ public final class GeneralPlugin implements CodecPlugin {
   public BlockDecompressor openBlock(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openBlock(g, children);
+    }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta) {
+      throw onlyPerValue("a block");
     }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);
@@ -271,6 +288,9 @@ public final class GeneralPlugin implements CodecPlugin {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return Optional.of(General23.describe(g, children));
     }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta a) {
+      return Optional.of(AxisDelta.describe(a, children));
+    }
     if (node instanceof General g) {
       BufferCompression c = g.getCompression();
       String scheme = Scheme.name(c.getSchemeValue()) + (c.hasLevel() ? " " + c.getLevel() : "");
@@ -283,6 +303,9 @@ public final class GeneralPlugin implements CodecPlugin {
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openPerValue(g, children);
+    }
+    if (node instanceof io.lancecodec.format.pb.v23.AxisDelta a) {
+      return AxisDelta.open(a);
     }
     if (node instanceof General g) {
       CompressiveEncoding inner = values(g);

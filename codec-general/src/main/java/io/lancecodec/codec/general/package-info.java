@@ -3,7 +3,7 @@
  * extension) and byte-stream-split for the Lance 2.1/2.2 grammar, and the same frames and chunks
  * in the unstable 2.3 grammar (lz4 and zstd only; docs/wire/compression-2.3.md). Messages owned:
  * {@code General} and {@code ByteStreamSplit} of {@code lance.encodings21} and {@code
- * lance.encodings23}.
+ * lance.encodings23}, and {@code AxisDelta} of {@code lance.encodings23}.
  *
  * <h2>Frames</h2>
  * Every compressed buffer is one frame, framed exactly as the reference (lance-encoding
@@ -27,6 +27,11 @@
  *       Variable: its block form) are one frame.</li>
  *   <li>Per value (full-zip): {@code general{cfg, variable{flat{32|64}}}}; each value is a frame,
  *       offsets are the running frame sizes. The reference always uses zstd level 0 here.</li>
+ *   <li>Per value over fixed-width rows (2.3): {@code general{cfg, fixed_size_list{...}}} or
+ *       {@code general{cfg, axis_delta{a, s, fixed_size_list{...}}}}; each row is a frame of
+ *       exactly the row's bytes, an empty frame a null row (zeros). Axis delta stores, in spans
+ *       of {@code a * s} elements of each tensor, every element after the first {@code s} as its
+ *       difference from the element {@code s} before, modulo 2^T; it is valid per value only.</li>
  *   <li>Byte-stream-split: {@code byte_stream_split{flat{T}}}, T in 16/32/64; chunks of 4 KiB
  *       ({@code 4096 / (T/8)} values); in a chunk of m values byte j of value i is at
  *       {@code j*m + i}. Written only under a general scheme, for 32/64-bit values, when
