@@ -245,7 +245,9 @@ public final class FieldOptions {
   /**
    * Compression of the leaf values of fixed-size lists in 2.3 ({@code lance-encoding:fsl-leaf}):
    * auto keeps it where it is smaller than the flat rows, on keeps it whenever a leaf codec
-   * offers one (tests, and users who know their data), off writes the flat rows of 2.2.
+   * offers one (tests, and users who know their data), off keeps the leaf Flat, as 2.2 does
+   * (general compression of whole rows, {@code compression=zstd}, is not a leaf codec and still
+   * applies).
    */
   public Mode fslLeaf() {
     return fslLeaf;

@@ -27,8 +27,11 @@ import java.util.OptionalInt;
  * is still read without its neighbours.
  *
  * <p>A null row may reach the decoder as an empty value (the full-zip layout stores no bytes for
- * it); as with variable-width values an empty frame is no value, and it decodes to a row of zeros,
- * which the structure marks null anyway.
+ * it); as with variable-width values an empty frame is no value. For a child whose row width is
+ * known (plain lists, an axis delta) it decodes to a row of zeros, which the structure marks null
+ * anyway; a child that does not say its width (lists with item validity, a compressed leaf), for
+ * which zeros need not be a valid row, gets the rows as variable-width values with the null row
+ * empty.
  */
 final class GeneralRows {
   private GeneralRows() {}
@@ -113,19 +116,31 @@ final class GeneralRows {
       }
       int w = (int) width;
       byte[] rows = reuse == null ? new byte[(int) total] : reuse.inner().data(total);
+      // A child that does not say its width (a compressed leaf, lists with item validity) may not
+      // read a row of zeros as a valid row: it gets the rows as variable-width values, a null row
+      // (an empty frame) as an empty one.
+      boolean sized = rowBytes > 0;
+      byte[] offsets = sized ? null : new byte[LanceCodecException.checkedInt(4L * (n + 1), "general: offsets")];
+      int filled = 0;
       // Frames decode straight into the rows' array: both decoders refuse a match reaching before
       // the start of the frame's own output, so a forged frame cannot copy a neighbouring row.
       prev = vw.offset(0);
       for (int i = 0; i < n; i++) {
         long end = vw.offset(i + 1);
+        int at = sized ? i * w : filled;
         if (end > prev) {
-          codec.decompressInto(src, (int) prev, (int) (end - prev), rows, i * w, w);
-        } else {
-          java.util.Arrays.fill(rows, i * w, (i + 1) * w, (byte) 0);
+          codec.decompressInto(src, (int) prev, (int) (end - prev), rows, at, w);
+          filled = at + w;
+        } else if (sized) {
+          java.util.Arrays.fill(rows, at, at + w, (byte) 0);
+        }
+        if (!sized) {
+          io.lancecodec.spi.LittleEndian.putInt(offsets, 4 * (i + 1), filled);
         }
         prev = end;
       }
-      return child.decompress(new DataBlock.FixedWidth(rows, 8 * w, n), reuse);
+      DataBlock stored = sized ? new DataBlock.FixedWidth(rows, 8 * w, n) : new DataBlock.VariableWidth(offsets, 32, rows, n);
+      return child.decompress(stored, reuse);
     }
 
     private long declared(byte[] src, int off, int len, long budget, int row) {

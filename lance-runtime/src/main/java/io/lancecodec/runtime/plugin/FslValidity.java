@@ -297,6 +297,24 @@ public final class FslValidity {
     }
   }
 
+  /** Rows of {@code stored} bytes each, or empty (null rows, which become zeros), as fixed-width rows. */
+  private static DataBlock.FixedWidth fixedRows(DataBlock.VariableWidth vw, long stored) {
+    int n = LanceCodecException.checkedInt(vw.numValues(), "fixed-size lists");
+    byte[] out = new byte[LanceCodecException.checkedInt(n * stored, "fixed-size lists")];
+    for (int r = 0; r < n; r++) {
+      long start = vw.offset(r);
+      long len = vw.offset(r + 1) - start;
+      if (len == 0) {
+        continue;
+      }
+      if (len != stored || start < 0 || start + len > vw.data().length) {
+        throw LanceCodecException.corrupt("fixed_size_list: row " + r + " of " + len + " bytes, rows take " + stored);
+      }
+      System.arraycopy(vw.data(), (int) start, out, (int) (r * stored), (int) stored);
+    }
+    return new DataBlock.FixedWidth(out, (int) (stored * 8), n);
+  }
+
   /** Stored full-zip rows to decoded rows: levels stored without validity become all valid. */
   static PerValueDecompressor perValueDecoder(FslShape s) {
     long stored = s.zippedRowBytes();
@@ -307,6 +325,10 @@ public final class FslValidity {
         // all valid, everything below is null
         return new DataBlock.FixedWidth(rows(s, new byte[s.levels()][], new byte[0], block.numValues()), (int) (full * 8),
             block.numValues());
+      }
+      if (block instanceof DataBlock.VariableWidth vw && stored > 0) {
+        // rows a wrapping codec hands on one by one (general compression), a null row empty
+        block = fixedRows(vw, stored);
       }
       if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != stored * 8) {
         throw LanceCodecException.corrupt("fixed_size_list: expected " + stored * 8 + "-bit rows");
