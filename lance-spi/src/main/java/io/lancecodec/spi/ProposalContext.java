@@ -40,6 +40,17 @@ public interface ProposalContext {
     return false;
   }
 
+  /**
+   * With {@link #oneChunk()}: when positive, the block proposed for is a whole page of rows of
+   * this many values each, and the compressor will be given one row at a time, each its own chunk
+   * of one buffer (zipped fixed-size-list rows). It should then give every row of the page the same
+   * size where it can (one bit width for the page, say): fixed-width rows are read without lengths
+   * or an index. 0 when the block is the chunk itself.
+   */
+  default long rowValues() {
+    return 0;
+  }
+
   /** The best mini-block offer for {@code block} from every plugin not already asking. */
   Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block);
 

@@ -69,7 +69,9 @@ public final class AlpPlugin implements CodecPlugin {
         || options.alp() == FieldOptions.Mode.OFF
         || options.miniBlockMaxValues() < AlpFormat.MAX_CHUNK_VALUES
         // one chunk of an enclosing encoding (a fixed-size list's rows) fits ALP's chunk only up to 1024 values
-        || context.oneChunk() && fw.numValues() > AlpFormat.MAX_CHUNK_VALUES) {
+        || context.oneChunk() && fw.numValues() > AlpFormat.MAX_CHUNK_VALUES
+        // zipped rows take one buffer a row; ALP's chunks have four
+        || context.rowValues() > 0) {
       return Optional.empty();
     }
     if (!worthScanning(fw, options.alp())) {

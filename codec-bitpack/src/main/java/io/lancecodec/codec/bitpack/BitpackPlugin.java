@@ -77,11 +77,22 @@ public final class BitpackPlugin implements CodecPlugin {
     Stats.FixedWidth stats = (Stats.FixedWidth) context.stats();
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
     int bits = fw.bitsPerValue();
+    if (context.oneChunk() && context.rowValues() > 0) {
+      // a page of zipped rows, one chunk a row: every group at the page's widest, so the rows are one size
+      int width = stats.maxBitWidth();
+      long rowValues = context.rowValues();
+      if (!v23 || width >= bits || fw.numValues() % rowValues != 0) {
+        return Optional.empty();
+      }
+      long bytes = fw.numValues() / rowValues * ((rowValues + InlineBitpackingCodec.CHUNK - 1) / InlineBitpackingCodec.CHUNK)
+          * InlineBitpackingCodec.chunkBytes(bits, width);
+      return Optional.of(Proposal.estimated("bitpack", bytes, new InlineBitpackingCodec.OneChunk(width), fw));
+    }
     if (context.oneChunk()) {
       // the leaf of a fixed-size list's rows: only 2.3 chunks hold more than one group
       long bytes = v23 ? InlineBitpackingCodec.OneChunk.bytes(fw) : -1;
       return bytes < 0 ? Optional.empty()
-          : Optional.of(Proposal.estimated("bitpack", MiniBlocks.pad8(bytes), new InlineBitpackingCodec.OneChunk(), fw));
+          : Optional.of(Proposal.estimated("bitpack", MiniBlocks.pad8(bytes), new InlineBitpackingCodec.OneChunk(0), fw));
     }
     int maxValues = options.miniBlockMaxValues();
     // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out

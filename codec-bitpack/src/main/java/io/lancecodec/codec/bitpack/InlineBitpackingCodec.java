@@ -295,11 +295,18 @@ final class InlineBitpackingCodec {
    * io.lancecodec.spi.ProposalContext#oneChunk()}).
    */
   static final class OneChunk implements MiniBlockCompressor {
+    /** The narrowest width a group is packed at (a page's widest, so zipped rows are one size); 0: each its own. */
+    private final int minWidth;
+
+    OneChunk(int minWidth) {
+      this.minWidth = minWidth;
+    }
+
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
       int n = LanceCodecException.checkedInt(fw.numValues(), "bitpack: values in one chunk");
-      byte[] out = InlineBlock23.pack(fw.data(), n, fw.bitsPerValue());
+      byte[] out = InlineBlock23.pack(fw.data(), n, fw.bitsPerValue(), minWidth);
       return new MiniBlockCompressed(List.of(out), List.of(new MiniBlockChunk(new int[] {out.length}, 0)), n,
           encoding(fw.bitsPerValue(), true));
     }

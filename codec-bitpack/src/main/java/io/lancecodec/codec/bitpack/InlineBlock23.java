@@ -33,12 +33,17 @@ final class InlineBlock23 {
 
   /** Packs {@code n} little-endian {@code bits}-bit values of {@code data}. */
   static byte[] pack(byte[] data, int n, int bits) {
+    return pack(data, n, bits, 0);
+  }
+
+  /** The same with every group packed at least {@code minWidth} bits wide. */
+  static byte[] pack(byte[] data, int n, int bits, int minWidth) {
     InlineBitpackingCodec.ChunkPacker packer = new InlineBitpackingCodec.ChunkPacker(data, bits);
     int groups = (n + GROUP - 1) / GROUP;
     int[] widths = new int[groups];
     long size = 0;
     for (int g = 0; g < groups; g++) {
-      widths[g] = packer.width(g * GROUP, Math.min(GROUP, n - g * GROUP));
+      widths[g] = Math.max(minWidth, packer.width(g * GROUP, Math.min(GROUP, n - g * GROUP)));
       size += InlineBitpackingCodec.chunkBytes(bits, widths[g]);
     }
     byte[] out = new byte[LanceCodecException.checkedInt(size, "inline bitpack payload")];

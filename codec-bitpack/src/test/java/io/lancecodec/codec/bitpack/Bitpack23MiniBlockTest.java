@@ -41,7 +41,11 @@ class Bitpack23MiniBlockTest {
   static final BitpackPlugin PLUGIN = new BitpackPlugin();
 
   /** A proposal context with the runtime's statistics of {@code fw} and no other plugins. */
-  record Context(DataBlock.FixedWidth fw, FieldOptions options, FileVersion version) implements ProposalContext {
+  record Context(DataBlock.FixedWidth fw, FieldOptions options, FileVersion version, boolean oneChunk) implements ProposalContext {
+    Context(DataBlock.FixedWidth fw, FieldOptions options, FileVersion version) {
+      this(fw, options, version, false);
+    }
+
     @Override
     public Stats stats() {
       long or = 0;
@@ -139,41 +143,8 @@ class Bitpack23MiniBlockTest {
   }
 
   /** The context of a fixed-size list's leaf: the whole block is one chunk. */
-  record OneChunk(DataBlock.FixedWidth fw) implements ProposalContext {
-    @Override
-    public Stats stats() {
-      return new Context(fw, FieldOptions.DEFAULT, FileVersion.V2_3).stats();
-    }
-
-    @Override
-    public FieldOptions options() {
-      return FieldOptions.DEFAULT;
-    }
-
-    @Override
-    public FileVersion version() {
-      return FileVersion.V2_3;
-    }
-
-    @Override
-    public boolean oneChunk() {
-      return true;
-    }
-
-    @Override
-    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return Optional.empty();
-    }
-
-    @Override
-    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-      return Optional.empty();
-    }
-
-    @Override
-    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
-      return Optional.empty();
-    }
+  static Context oneChunk(DataBlock.FixedWidth fw) {
+    return new Context(fw, FieldOptions.DEFAULT, FileVersion.V2_3, true);
   }
 
   /**
@@ -185,7 +156,7 @@ class Bitpack23MiniBlockTest {
     byte[] ones = new byte[1025];
     java.util.Arrays.fill(ones, (byte) 1);
     DataBlock.FixedWidth fw = new DataBlock.FixedWidth(ones, 8, 1025);
-    Proposal<MiniBlockCompressed> p = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw)).orElseThrow();
+    Proposal<MiniBlockCompressed> p = PLUGIN.proposeMiniBlock(fw, oneChunk(fw)).orElseThrow();
     MiniBlockCompressed out = p.result();
     assertEquals(1, out.chunks().size());
     byte[] expected = new byte[2 * (1 + 128)];
@@ -211,7 +182,7 @@ class Bitpack23MiniBlockTest {
     for (int bits : new int[] {8, 16, 32, 64}) {
       for (int n : new int[] {1, 768, 1024, 2048, 3000, 8192}) {
         DataBlock.FixedWidth fw = values(bits, n, seed++, shape);
-        Optional<Proposal<MiniBlockCompressed>> p = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw));
+        Optional<Proposal<MiniBlockCompressed>> p = PLUGIN.proposeMiniBlock(fw, oneChunk(fw));
         if (shape.equals("negative") && n > 1) {
           assertTrue(p.isEmpty(), "negative values fill every bit: no offer");
           continue;
@@ -238,7 +209,7 @@ class Bitpack23MiniBlockTest {
   @Test
   void twoPointTwoChunksStayOneGroup() {
     DataBlock.FixedWidth fw = values(32, 2048, 5, "small");
-    MiniBlockCompressed out = PLUGIN.proposeMiniBlock(fw, new OneChunk(fw)).orElseThrow().result();
+    MiniBlockCompressed out = PLUGIN.proposeMiniBlock(fw, oneChunk(fw)).orElseThrow().result();
     MiniBlockDecompressor v22 = new InlineBitpackingCodec.Decompressor(32);
     LanceCodecException e = assertThrows(LanceCodecException.class,
         () -> v22.decompress(MiniBlockBuffers.of(out.buffers().get(0)), 2048, null));

@@ -104,6 +104,10 @@ public final class GeneralPlugin implements CodecPlugin {
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     boolean v23 = context.version() == FileVersion.V2_3;
     Optional<Scheme> scheme = requested(context.options(), context.version());
+    if (context.rowValues() > 0) {
+      // zipped fixed-size-list rows: general compression wraps the whole row there (GeneralRows)
+      return Optional.empty();
+    }
     // Like the reference, only plain fixed- and variable-width pages are wrapped (fixed-size
     // lists and packed structs stay as their own codec writes them).
     if (scheme.isEmpty()

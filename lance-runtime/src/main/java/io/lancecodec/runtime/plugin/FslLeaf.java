@@ -284,7 +284,23 @@ final class FslLeaf {
   }
 
   /** The leaf codec chosen for a page: the offer made on a sample, and rows per chunk. */
-  private record Leaf(Proposal<MiniBlockCompressed> offer, int rowsPerChunk) {}
+  private record Leaf(Proposal<MiniBlockCompressed> offer, int rowsPerChunk) {
+    /**
+     * The leaf of rows {@code [row, row + n)} as one chunk, or null when the codec breaks the
+     * rules (several chunks, another descriptor than the page's first in {@code descriptor[0]}).
+     */
+    MiniBlockCompressed chunk(FslShape.Parts parts, long row, long n, CompressiveEncoding[] descriptor) {
+      MiniBlockCompressed leaf = offer.compressor().compress(leafOf(parts, row, n));
+      if (leaf.chunks().size() != 1) {
+        return null;
+      }
+      CompressiveEncoding e = (CompressiveEncoding) leaf.encoding();
+      if (descriptor[0] == null) {
+        descriptor[0] = e;
+      }
+      return descriptor[0].equals(e) ? leaf : null;
+    }
+  }
 
   /**
    * Picks the leaf codec on a sample of rows spread over the page; null when the page does not
@@ -302,18 +318,21 @@ final class FslLeaf {
     }
     long rowBytes = d * bits / 8;
     int maxRows = MiniBlocks.fullChunkValues(options.miniBlockMaxValues());
-    int sampleRows = perValue ? 1 : rowsFitting(rowBytes, d, maxRows);
-    sampleRows = (int) Math.min(sampleRows, parts.rows());
-    DataBlock.FixedWidth sample = sample(parts, sampleRows);
-    for (Proposal<MiniBlockCompressed> p : leaves.leafOffers(sample)) {
-      CompressiveEncoding e = (CompressiveEncoding) p.result().encoding();
+    // zipped rows: the offer is for the whole page, compressed row by row (so that a codec can
+    // give every row one size); chunks: for a sample of rows spread over the page
+    int sampleRows = (int) Math.min(perValue ? parts.rows() : rowsFitting(rowBytes, d, maxRows), parts.rows());
+    DataBlock.FixedWidth sample = perValue ? new DataBlock.FixedWidth(parts.values(), bits, parts.rows() * d) : sample(parts, sampleRows);
+    for (Proposal<MiniBlockCompressed> p : leaves.leafOffers(sample, perValue ? d : 0)) {
+      // the descriptor, from one row (a page offered row by row is not compressed whole)
+      MiniBlockCompressed probe = perValue ? p.compressor().compress(leafOf(parts, parts.rows() / 2, 1)) : p.result();
+      CompressiveEncoding e = (CompressiveEncoding) probe.encoding();
       if (e.hasFlat()) {
         if (options.fslLeaf() == FieldOptions.Mode.ON) {
           continue;
         }
         return null;
       }
-      if (!refusal(e, perValue).isEmpty() || (perValue && p.result().buffers().size() != 1)) {
+      if (!refusal(e, perValue).isEmpty() || probe.chunks().size() != 1 || (perValue && probe.buffers().size() != 1)) {
         continue;
       }
       long perRow = Math.max(1, p.estimatedBytes() / sampleRows);
@@ -357,7 +376,7 @@ final class FslLeaf {
     private final Leaf plan;
     private final List<ByteSink> buffers = new ArrayList<>();
     private final List<MiniBlockChunk> chunks = new ArrayList<>();
-    private CompressiveEncoding leafEncoding;
+    private final CompressiveEncoding[] descriptor = new CompressiveEncoding[1];
 
     ChunkCompressor(Leaf plan) {
       this.plan = plan;
@@ -377,14 +396,8 @@ final class FslLeaf {
       while (row < rows) {
         long n = Math.min(plan.rowsPerChunk(), rows - row);
         while (true) {
-          MiniBlockCompressed leaf = plan.offer().compressor().compress(leafOf(parts, row, n));
-          if (leaf.chunks().size() != 1) {
-            return null;
-          }
-          CompressiveEncoding e = (CompressiveEncoding) leaf.encoding();
-          if (leafEncoding == null) {
-            leafEncoding = e;
-          } else if (!leafEncoding.equals(e)) {
+          MiniBlockCompressed leaf = plan.chunk(parts, row, n, descriptor);
+          if (leaf == null) {
             return null;
           }
           int nb = stored.size() + leaf.buffers().size();
@@ -432,7 +445,7 @@ final class FslLeaf {
       for (ByteSink b : buffers) {
         out.add(b.toArray());
       }
-      return new MiniBlockCompressed(out, chunks, rows, encoding(s, leafEncoding));
+      return new MiniBlockCompressed(out, chunks, rows, encoding(s, descriptor[0]));
     }
   }
 
@@ -569,17 +582,11 @@ final class FslLeaf {
     int validityBytes = (int) (s.zippedRowBytes() - s.valueBytes());
     ByteSink data = new ByteSink();
     long[] offsets = new long[rows + 1];
-    CompressiveEncoding leafEncoding = null;
+    CompressiveEncoding[] descriptor = new CompressiveEncoding[1];
     boolean fixed = true;
     for (int r = 0; r < rows; r++) {
-      MiniBlockCompressed leaf = plan.offer().compressor().compress(leafOf(parts, r, 1));
-      if (leaf.chunks().size() != 1 || leaf.buffers().size() != 1) {
-        return null;
-      }
-      CompressiveEncoding e = (CompressiveEncoding) leaf.encoding();
-      if (leafEncoding == null) {
-        leafEncoding = e;
-      } else if (!leafEncoding.equals(e)) {
+      MiniBlockCompressed leaf = plan.chunk(parts, r, 1, descriptor);
+      if (leaf == null || leaf.buffers().size() != 1) {
         return null;
       }
       if (validityBytes > 0) {
@@ -600,7 +607,7 @@ final class FslLeaf {
       fixed &= offsets[r + 1] - offsets[r] == offsets[1];
     }
     byte[] bytes = data.toArray();
-    CompressiveEncoding encoding = encoding(s, leafEncoding);
+    CompressiveEncoding encoding = encoding(s, descriptor[0]);
     if (fixed && offsets[1] > 0) {
       return new Encoded<>(new DataBlock.FixedWidth(bytes, (int) (offsets[1] * 8), rows), encoding);
     }

@@ -138,12 +138,13 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk) {
-    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk);
+    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk, 0);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
   /** Every offer, smallest first (a stable sort, so ties keep the plugins' name order). */
-  private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk) {
+  private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
+      long rowValues) {
     Stats stats = StatsCollector.of(values);
     List<Proposal<R>> out = new ArrayList<>();
     for (CodecPlugin p : registry.codecs()) {
@@ -152,7 +153,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
       }
       Set<CodecPlugin> inner = new HashSet<>(chain);
       inner.add(p);
-      ask.ask(p, values, new Context(stats, options, inner, oneChunk)).ifPresent(out::add);
+      ask.ask(p, values, new Context(stats, options, inner, oneChunk, rowValues)).ifPresent(out::add);
     }
     out.sort(Comparator.comparingLong(Proposal::estimatedBytes));
     return out;
@@ -163,7 +164,8 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * included: the list's owner asks, but the leaf is another block), each for one chunk.
    */
   interface LeafOffers {
-    List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf);
+    /** {@code rowValues}: 0 for one chunk of rows, else the values of each row of a page compressed row by row. */
+    List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf, long rowValues);
   }
 
   /**
@@ -175,12 +177,14 @@ public final class RuntimeLayoutContext implements LayoutContext {
     private final FieldOptions options;
     private final Set<CodecPlugin> chain;
     private final boolean oneChunk;
+    private final long rowValues;
 
-    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk) {
+    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk, long rowValues) {
       this.stats = stats;
       this.options = options;
       this.chain = chain;
       this.oneChunk = oneChunk;
+      this.rowValues = rowValues;
     }
 
     @Override
@@ -189,11 +193,17 @@ public final class RuntimeLayoutContext implements LayoutContext {
     }
 
     @Override
-    public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf) {
+    public long rowValues() {
+      return rowValues;
+    }
+
+    @Override
+    public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf, long rowValues) {
       List<Proposal<MiniBlockCompressed>> out = new ArrayList<>();
-      for (Proposal<MiniBlockCompressed> p : offers(leaf, options, Set.of(), CodecPlugin::proposeMiniBlock, true)) {
-        // the rule every one-chunk offer must keep; a plugin that breaks it only loses its place
-        if (p.result().chunks().size() == 1) {
+      for (Proposal<MiniBlockCompressed> p : offers(leaf, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues)) {
+        // the rule every one-chunk offer must keep (a page offered row by row is checked row by
+        // row when compressed); a plugin that breaks it only loses its place
+        if (rowValues > 0 || p.result().chunks().size() == 1) {
           out.add(p);
         }
       }
@@ -217,7 +227,8 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return offer(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk);
+      List<Proposal<MiniBlockCompressed>> all = offers(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
+      return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
     }
 
     @Override

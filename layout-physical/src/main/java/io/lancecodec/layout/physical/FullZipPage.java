@@ -458,12 +458,6 @@ public final class FullZipPage {
       return a + lo;
     }
 
-    /** Bytes of rows [a, b) found through the repetition index. */
-    private byte[] rowBytes(long a, long b) {
-      long[] span = rowSpan(a, b);
-      return source.read(0, span[0], (int) (span[1] - span[0]));
-    }
-
     /** Bytes {@code [start, end)} of buffer 0 holding rows {@code [a, b)}, checked. */
     private long[] rowSpan(long a, long b) {
       byte[] idx = source.read(1, a * indexWidth, LanceCodecException.checkedInt((b - a + 1) * indexWidth, "index read"));
@@ -721,7 +715,7 @@ public final class FullZipPage {
       for (int i = 0; i < ranges.length; i += 2) {
         for (long a = ranges[i]; a < ranges[i + 1]; ) {
           int k = (int) Math.min(perStep, ranges[i + 1] - a);
-          Stored st = variable ? storedVariable(a, a + k) : storedFixed(a, a + k);
+          Stored st = variable ? storedVariable(a, a + k, true) : storedFixed(a, a + k);
           if (def != null) {
             System.arraycopy(st.def(), 0, def, row, k);
           }
@@ -737,6 +731,11 @@ public final class FullZipPage {
       reuse.trim(KEEP_GATHER);
       return new DecodedPage(null, null, def, total, nested ? layers : null);
     }
+
+    /** Per thread, a step's values and offsets cut out of variable-width rows in {@link #readDecoded}. */
+    private static final ThreadLocal<byte[]> STEP_DATA = new ThreadLocal<>();
+
+    private static final ThreadLocal<byte[]> STEP_OFFSETS = new ThreadLocal<>();
 
     /** Per thread, the arrays {@link #readDecoded} decodes a step into. */
     private static final ThreadLocal<io.lancecodec.spi.DecodeBuffers> DECODED = ThreadLocal.withInitial(io.lancecodec.spi.DecodeBuffers::new);
@@ -759,17 +758,30 @@ public final class FullZipPage {
     }
 
     private Stored storedVariable(long a, long b) {
-      byte[] raw = rowBytes(a, b);
+      return storedVariable(a, b, false);
+    }
+
+    /** {@code kept}: the row bytes, values and offsets in this thread's kept arrays (valid until its next read). */
+    private Stored storedVariable(long a, long b, boolean kept) {
+      long[] span = rowSpan(a, b);
+      int rawLen = (int) (span[1] - span[0]);
+      byte[] raw;
+      if (kept) {
+        raw = kept(ROWS, rawLen);
+        source.readInto(0, span[0], rawLen, raw, 0);
+      } else {
+        raw = source.read(0, span[0], rawLen);
+      }
       int n = (int) (b - a);
       short[] def = ctrl > 0 ? new short[n] : null;
-      byte[] offsets = new byte[(n + 1) * width];
-      byte[] data = new byte[raw.length];
+      byte[] offsets = kept ? kept(STEP_OFFSETS, (long) (n + 1) * width) : new byte[(n + 1) * width];
+      byte[] data = kept ? kept(STEP_DATA, rawLen) : new byte[rawLen];
       int pos = 0;
       long dataLen = 0;
       for (int i = 0; i < n; i++) {
         int level = 0;
         if (ctrl > 0) {
-          if (pos + ctrl > raw.length) {
+          if (pos + ctrl > rawLen) {
             throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " runs past its row range");
           }
           level = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
@@ -777,12 +789,12 @@ public final class FullZipPage {
           pos += ctrl;
         }
         if (level == 0) {
-          if (pos + width > raw.length) {
+          if (pos + width > rawLen) {
             throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " length runs past its row range");
           }
           long len = LittleEndian.getUnsigned(raw, pos, width);
           pos += width;
-          if (!(len >= 0 && len <= raw.length - pos)) {
+          if (!(len >= 0 && len <= rawLen - pos)) {
             throw LanceCodecException.corrupt("full-zip: item " + (a + i) + " length " + len + " runs past its row range");
           }
           System.arraycopy(raw, pos, data, (int) dataLen, (int) len);
