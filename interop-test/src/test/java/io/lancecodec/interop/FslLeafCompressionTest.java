@@ -65,14 +65,18 @@ class FslLeafCompressionTest {
 
   /** Token rows as {@code FixedSizeList<UInt{bits}>[2048]}, the ids repeated to {@code rows} rows. */
   static VectorSchemaRoot tokenColumn(int bits, int rows, Map<String, String> meta) throws Exception {
+    return tokenColumn(bits, TOKEN_DIM, rows, meta);
+  }
+
+  static VectorSchemaRoot tokenColumn(int bits, int dim, int rows, Map<String, String> meta) throws Exception {
     int[] ids = tokens();
     Field item = new Field("item", FieldType.notNullable(new ArrowType.Int(bits, false)), null);
-    Field f = new Field("v", new FieldType(false, new ArrowType.FixedSizeList(TOKEN_DIM), null, meta), List.of(item));
+    Field f = new Field("v", new FieldType(false, new ArrowType.FixedSizeList(dim), null, meta), List.of(item));
     FixedSizeListVector v = (FixedSizeListVector) f.createVector(Interop.ALLOC);
     v.setInitialCapacity(rows);
     v.allocateNew();
     BaseFixedWidthVector leaf = (BaseFixedWidthVector) v.getDataVector();
-    int items = rows * TOKEN_DIM;
+    int items = rows * dim;
     leaf.allocateNew(items);
     for (int k = 0; k < items; k++) {
       long id = ids[k % ids.length] & 0xFFFF_FFFFL;
@@ -164,6 +168,20 @@ class FslLeafCompressionTest {
         // times, which zstd does not see across chunks.
         assertTrue(b <= 0.8 * 2.125, "bytes per token under zstd " + b + ": " + pages);
       }
+    }
+  }
+
+  /**
+   * Rows of fewer ids than a bit-packing group (512 x u32, 2 KiB, zipped for their width) would
+   * pad each row to 1024 values: such pages are also built in chunks of whole rows, which pack.
+   */
+  @Test
+  void shortTokenRowsPackInChunks() throws Exception {
+    try (VectorSchemaRoot root = tokenColumn(32, 512, 256, meta())) {
+      String pages = roundTrip("tokens-512", root, FileVersion.V2_3);
+      assertTrue(pages.contains("chunked values: fixed_size_list(512, bitpack(32))"), pages);
+      double b = (double) Files.size(dir.resolve("tokens-512-" + FileVersion.V2_3 + ".lance")) / (256 * 512);
+      assertTrue(b <= 2.2, "bytes per token " + b);
     }
   }
 

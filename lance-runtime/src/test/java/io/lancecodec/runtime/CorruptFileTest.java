@@ -140,6 +140,74 @@ class CorruptFileTest extends WithAllocator {
   }
 
   /**
+   * 2.3 fixed-size lists whose leaf is bit-packed: token-like rows zipped one size each, narrow
+   * rows in chunks of whole rows, rows with null items (validity beside the leaf chunk), a nested
+   * list; every truncation fails, flipped bytes fail only as a LanceCodecException.
+   */
+  @Test
+  void leafCompressedFixedSizeListCorruptionFailsCleanly() throws Exception {
+    Field[] items = {
+      new Field("item", FieldType.notNullable(new ArrowType.Int(32, false)), null),
+      new Field("item", FieldType.notNullable(new ArrowType.Int(16, false)), null),
+      new Field("item", FieldType.nullable(new ArrowType.Int(64, true)), null),
+    };
+    List<Field> fields = List.of(
+        new Field("tokens", FieldType.nullable(new ArrowType.FixedSizeList(1024)), List.of(items[0])),
+        new Field("narrow", FieldType.nullable(new ArrowType.FixedSizeList(12)), List.of(items[1])),
+        new Field("nullitems", FieldType.nullable(new ArrowType.FixedSizeList(40)), List.of(items[2])),
+        new Field("nested", FieldType.nullable(new ArrowType.FixedSizeList(3)),
+            List.of(new Field("item", FieldType.notNullable(new ArrowType.FixedSizeList(5)), List.of(items[1])))));
+    Path f = dir.resolve("fsl-leaf.lance");
+    int rows = 400;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator)) {
+      Random rnd = new Random(15);
+      for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
+        List<org.apache.arrow.vector.FieldVector> chain = new ArrayList<>();
+        org.apache.arrow.vector.FieldVector cur = v;
+        long count = rows;
+        while (cur instanceof org.apache.arrow.vector.complex.FixedSizeListVector l) {
+          chain.add(l);
+          l.setInitialCapacity((int) count);
+          count *= l.getListSize();
+          cur = (org.apache.arrow.vector.FieldVector) l.getDataVector();
+        }
+        ((org.apache.arrow.vector.complex.FixedSizeListVector) v).allocateNew();
+        org.apache.arrow.vector.BaseFixedWidthVector leaf = (org.apache.arrow.vector.BaseFixedWidthVector) cur;
+        long parents = rows;
+        for (org.apache.arrow.vector.FieldVector l : chain) {
+          for (int i = 0; i < parents; i++) {
+            ((org.apache.arrow.vector.complex.FixedSizeListVector) l).setNotNull(i);
+          }
+          parents *= ((org.apache.arrow.vector.complex.FixedSizeListVector) l).getListSize();
+        }
+        for (int k = 0; k < count; k++) {
+          long x = rnd.nextInt(1 << 17);
+          switch (leaf.getTypeWidth()) {
+            case 2 -> leaf.getDataBuffer().setShort(2L * k, (short) (x & 0x3FF));
+            case 4 -> leaf.getDataBuffer().setInt(4L * k, (int) x);
+            default -> leaf.getDataBuffer().setLong(8L * k, x);
+          }
+          boolean valid = !leaf.getField().isNullable() || rnd.nextInt(6) != 0;
+          org.apache.arrow.vector.BitVectorHelper.setValidityBit(leaf.getValidityBuffer(), k, valid ? 1 : 0);
+        }
+        ((org.apache.arrow.vector.complex.FixedSizeListVector) v).setNull(7);
+        v.setValueCount(rows);
+      }
+      root.setRowCount(rows);
+      try (LanceFileWriter w = LanceFileWriter.open(f, root.getSchema(), WriterOptions.defaults().withVersion(FileVersion.V2_3))) {
+        w.write(root);
+      }
+    }
+    try (LanceFileReader r = LanceFileReader.open(f)) {
+      String pages = r.columnSummaries().toString();
+      assertTrue(pages.contains("zipped values: fixed_size_list(1024, bitpack(32))") && pages.contains("fixed_size_list(12, bitpack(16))")
+          && pages.contains("fixed_size_list(40, item validity, bitpack(64))")
+          && pages.contains("fixed_size_list(3, fixed_size_list(5, bitpack(16)))"), pages);
+    }
+    corruptionFailsCleanly(Files.readAllBytes(f), "fsl-leaf");
+  }
+
+  /**
    * Full-zip lists of strings large enough (about 900 KB of rows, a tenth of them repetition
    * index) that a read splits them into steps through the repetition index, which flipped bytes
    * then hit often: out-of-order or out-of-range entries must fail as CORRUPT.

@@ -93,14 +93,39 @@ public final class DensePages {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
           + " of a multiple of 8 items without any null list or item in the page");
     }
-    if (fullZip && forced.isEmpty() && wideListsUnderGeneral(page, ctx)) {
-      // General compression of zipped rows sees one row at a time; the leaf of chunked rows is
-      // compressed a few rows at once (and byte-stream split first), so build both, keep the smaller
+    if (fullZip && forced.isEmpty() && (wideListsUnderGeneral(page, ctx) || shortIntegerRows(page, ctx))) {
+      // General compression of zipped rows sees one row at a time, and bit-packing pads a row of
+      // fewer than 1024 integers to a whole group; the leaf of chunked rows is compressed a few
+      // rows at once (and byte-stream split first), so build both, keep the smaller
       PhysicalPage<?> zipped = FullZipPage.encode(page, ctx);
       PhysicalPage<?> chunked = MiniBlockPageEncoder.encode(page, ctx);
       return bytes(chunked) < bytes(zipped) ? chunked : zipped;
     }
     return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+  }
+
+  /** Bit-packing's group: a zipped row of fewer integers than this packs no smaller than it is wide. */
+  private static final long PACKED_GROUP = 1024;
+
+  /** 2.3 fixed-size lists of fewer than a bit-packing group of integers a row, zipped for their width. */
+  private static boolean shortIntegerRows(PageInput page, LayoutContext ctx) {
+    if (!ctx.version().atLeast(FileVersion.V2_3) || !page.options().numberKind().integer() || page.options().compressionNone()) {
+      return false;
+    }
+    long items = 1;
+    DataBlock b = page.values();
+    if (!(b instanceof DataBlock.FixedSizeList)) {
+      return false;
+    }
+    while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
+      if (b instanceof DataBlock.FixedSizeList fsl) {
+        items *= fsl.dimension();
+        b = fsl.child();
+      } else {
+        b = ((DataBlock.Nullable) b).data();
+      }
+    }
+    return items < PACKED_GROUP && b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0 && fw.bitsPerValue() <= 64;
   }
 
   /**
