@@ -185,6 +185,42 @@ class FslLeafCompressionTest {
     }
   }
 
+  /** Decimal vectors (prices with two decimals, 8 a row): ALP takes the leaf, whose chunks hold at most 1024 values. */
+  @Test
+  void decimalVectorsTakeAlpAsTheirLeaf() throws Exception {
+    int rows = 5000;
+    int dim = 8;
+    Field item = new Field("item", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null);
+    Field f = new Field("v", new FieldType(true, new ArrowType.FixedSizeList(dim), null, meta()), List.of(item));
+    FixedSizeListVector v = (FixedSizeListVector) f.createVector(Interop.ALLOC);
+    v.setInitialCapacity(rows);
+    v.allocateNew();
+    BaseFixedWidthVector leaf = (BaseFixedWidthVector) v.getDataVector();
+    leaf.allocateNew(rows * dim);
+    Random rnd = new Random(16);
+    double price = 100;
+    for (int k = 0; k < rows * dim; k++) {
+      price = Math.max(1, price + rnd.nextGaussian());
+      leaf.getDataBuffer().setDouble(8L * k, Math.round(price * 100) / 100.0);
+      BitVectorHelper.setBit(leaf.getValidityBuffer(), k);
+    }
+    leaf.setValueCount(rows * dim);
+    for (int i = 0; i < rows; i++) {
+      if (i % 13 == 5) {
+        v.setNull(i);
+      } else {
+        v.setNotNull(i);
+      }
+    }
+    v.setValueCount(rows);
+    try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(f), List.of(v), rows)) {
+      String pages = roundTrip("prices", root, FileVersion.V2_3);
+      assertTrue(pages.contains("fixed_size_list(8, alp(flat(64)))"), pages);
+      long bytes = Files.size(dir.resolve("prices-" + FileVersion.V2_3 + ".lance"));
+      assertTrue(bytes < 0.4 * rows * dim * 8, bytes + " bytes for " + rows * dim + " doubles");
+    }
+  }
+
   @Test
   void twoPointTwoFilesAndTheOptionOffStayFlat() throws Exception {
     for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2}) {

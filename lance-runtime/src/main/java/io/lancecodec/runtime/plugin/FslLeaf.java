@@ -396,8 +396,18 @@ final class FslLeaf {
       while (row < rows) {
         long n = Math.min(plan.rowsPerChunk(), rows - row);
         while (true) {
-          MiniBlockCompressed leaf = plan.chunk(parts, row, n, descriptor);
-          if (leaf == null) {
+          MiniBlockCompressed leaf = plan.offer().compressor().compress(leafOf(parts, row, n));
+          if (leaf.chunks().size() != 1) {
+            // a codec whose chunks hold fewer values (ALP: 1024) takes fewer rows at a time
+            if (n == 1) {
+              return null;
+            }
+            n = Long.highestOneBit(n) == n ? n / 2 : Long.highestOneBit(n);
+            continue;
+          }
+          if (descriptor[0] == null) {
+            descriptor[0] = (CompressiveEncoding) leaf.encoding();
+          } else if (!descriptor[0].equals(leaf.encoding())) {
             return null;
           }
           int nb = stored.size() + leaf.buffers().size();
