@@ -327,7 +327,9 @@ public final class LanceFileWriter implements AutoCloseable {
       tail.put(Container.MAGIC);
       tail.flip();
       writeFully(tail);
-      out.force(true);
+      if (options.durability() == WriterOptions.Durability.SYNC) {
+        out.force(true);
+      }
       out.close();
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       closed = true;

@@ -14,14 +14,32 @@ import java.util.TreeMap;
  * reference), the plugin registry to encode with, {@code lance-encoding:*} options applied to
  * every field whose own metadata does not set the same key (field metadata wins), and the
  * environment variables the spec's options read ({@code LANCE_ENCODING_DICT_*},
- * {@code LANCE_MINIBLOCK_MAX_VALUES}; the process's by default).
+ * {@code LANCE_MINIBLOCK_MAX_VALUES}; the process's by default), and how durable a closed file
+ * is ({@link Durability}).
  */
 public record WriterOptions(
     FileVersion version, long pageBytesPerColumn, CodecRegistry registry, Map<String, String> fieldDefaults,
-    Map<String, String> environment) {
+    Map<String, String> environment, Durability durability) {
   public static final long DEFAULT_PAGE_BYTES = 8L * 1024 * 1024;
 
+  /**
+   * What {@link LanceFileWriter#close()} guarantees once it returns. Either way the file appears
+   * under its name only complete (written to a temporary name, then renamed atomically), so a
+   * reader never sees a partial file.
+   */
+  public enum Durability {
+    /** The file's bytes are forced to the storage device before the rename (the default): a crash after close keeps it. */
+    SYNC,
+    /**
+     * Flushing is left to the operating system, as the reference's writer does: cheaper for many
+     * small files, but a power loss soon after close may lose the file (or leave it empty under
+     * its name on file systems that reorder the rename before the data).
+     */
+    OS_BUFFERED
+  }
+
   public WriterOptions {
+    Objects.requireNonNull(durability, "durability");
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(registry, "registry");
     if (pageBytesPerColumn <= 0) {
@@ -41,19 +59,19 @@ public record WriterOptions(
 
   public static WriterOptions defaults() {
     return new WriterOptions(FileVersion.V2_1, DEFAULT_PAGE_BYTES, CodecRegistry.discover(), Map.of(),
-        OptionsParser.processEnvironment());
+        OptionsParser.processEnvironment(), Durability.SYNC);
   }
 
   public WriterOptions withVersion(FileVersion v) {
-    return new WriterOptions(v, pageBytesPerColumn, registry, fieldDefaults, environment);
+    return new WriterOptions(v, pageBytesPerColumn, registry, fieldDefaults, environment, durability);
   }
 
   public WriterOptions withPageBytesPerColumn(long bytes) {
-    return new WriterOptions(version, bytes, registry, fieldDefaults, environment);
+    return new WriterOptions(version, bytes, registry, fieldDefaults, environment, durability);
   }
 
   public WriterOptions withRegistry(CodecRegistry r) {
-    return new WriterOptions(version, pageBytesPerColumn, r, fieldDefaults, environment);
+    return new WriterOptions(version, pageBytesPerColumn, r, fieldDefaults, environment, durability);
   }
 
   /**
@@ -61,14 +79,19 @@ public record WriterOptions(
    * "1024")}; variables other than the spec's are ignored.
    */
   public WriterOptions withEnvironment(Map<String, String> variables) {
-    return new WriterOptions(version, pageBytesPerColumn, registry, fieldDefaults, variables);
+    return new WriterOptions(version, pageBytesPerColumn, registry, fieldDefaults, variables, durability);
+  }
+
+  /** How durable a closed file is; {@link Durability#SYNC} by default. */
+  public WriterOptions withDurability(Durability d) {
+    return new WriterOptions(version, pageBytesPerColumn, registry, fieldDefaults, environment, d);
   }
 
   /** Sets a default {@code lance-encoding:*} option for all fields, e.g. ("lance-encoding:compression", "zstd"). */
   public WriterOptions withFieldDefault(String key, String value) {
     Map<String, String> m = new TreeMap<>(fieldDefaults);
     m.put(key, value);
-    return new WriterOptions(version, pageBytesPerColumn, registry, m, environment);
+    return new WriterOptions(version, pageBytesPerColumn, registry, m, environment, durability);
   }
 
   /** The options of one field: its metadata over the writer-wide defaults over the environment. */

@@ -116,7 +116,9 @@ final class Engines {
 
     @Override
     public long write(Data d, Path file) {
-      try (LanceFileWriter w = LanceFileWriter.open(file, d.schema(), WriterOptions.defaults().withVersion(version))) {
+      // like with like: the reference's writer leaves flushing to the operating system
+      WriterOptions o = WriterOptions.defaults().withVersion(version).withDurability(WriterOptions.Durability.OS_BUFFERED);
+      try (LanceFileWriter w = LanceFileWriter.open(file, d.schema(), o)) {
         w.write(d.root);
       }
       return size(file);
