@@ -289,8 +289,8 @@ final class FslLeaf {
      * The leaf of rows {@code [row, row + n)} as one chunk, or null when the codec breaks the
      * rules (several chunks, another descriptor than the page's first in {@code descriptor[0]}).
      */
-    MiniBlockCompressed chunk(FslShape.Parts parts, long row, long n, CompressiveEncoding[] descriptor) {
-      MiniBlockCompressed leaf = offer.compressor().compress(leafOf(parts, row, n));
+    MiniBlockCompressed chunk(FslShape.Parts parts, long row, long n, CompressiveEncoding[] descriptor, byte[] into) {
+      MiniBlockCompressed leaf = offer.compressor().compress(leafOf(parts, row, n, into));
       if (leaf.chunks().size() != 1) {
         return null;
       }
@@ -365,9 +365,19 @@ final class FslLeaf {
 
   /** The leaf values of rows {@code [row, row + n)}. */
   private static DataBlock.FixedWidth leafOf(FslShape.Parts parts, long row, long n) {
+    return leafOf(parts, row, n, null);
+  }
+
+  /**
+   * The same in {@code into} when it is large enough (a compressor is done with its block before
+   * the next row is copied in, and its output is copied out at once, so one array serves a page).
+   */
+  private static DataBlock.FixedWidth leafOf(FslShape.Parts parts, long row, long n, byte[] into) {
     FslShape s = parts.shape();
-    long rowBytes = s.valueBytes();
-    byte[] v = java.util.Arrays.copyOfRange(parts.values(), (int) (row * rowBytes), (int) ((row + n) * rowBytes));
+    int rowBytes = (int) s.valueBytes();
+    int len = (int) (n * rowBytes);
+    byte[] v = into != null && into.length >= len ? into : new byte[len];
+    System.arraycopy(parts.values(), (int) (row * rowBytes), v, 0, len);
     return new DataBlock.FixedWidth(v, s.leafBits(), n * s.leafItems());
   }
 
@@ -461,8 +471,16 @@ final class FslLeaf {
 
   /** A growable byte array. */
   private static final class ByteSink {
-    private byte[] data = new byte[1024];
+    private byte[] data;
     private int size;
+
+    ByteSink() {
+      this(1024);
+    }
+
+    ByteSink(long expected) {
+      data = new byte[(int) Math.max(1024, Math.min(expected, Integer.MAX_VALUE - 8))];
+    }
 
     void add(byte[] b, int off, int len) {
       if (size + len > data.length) {
@@ -473,7 +491,7 @@ final class FslLeaf {
     }
 
     byte[] toArray() {
-      return java.util.Arrays.copyOf(data, size);
+      return size == data.length ? data : java.util.Arrays.copyOf(data, size);
     }
   }
 
@@ -590,12 +608,14 @@ final class FslLeaf {
     FslShape s = parts.shape();
     int rows = LanceCodecException.checkedInt(parts.rows(), "zipped lists");
     int validityBytes = (int) (s.zippedRowBytes() - s.valueBytes());
-    ByteSink data = new ByteSink();
+    // sized for the offer's estimate, so that the rows are not copied again as it grows
+    ByteSink data = new ByteSink(plan.offer().estimatedBytes() + (long) rows * validityBytes);
+    byte[] row = new byte[(int) s.valueBytes()];
     long[] offsets = new long[rows + 1];
     CompressiveEncoding[] descriptor = new CompressiveEncoding[1];
     boolean fixed = true;
     for (int r = 0; r < rows; r++) {
-      MiniBlockCompressed leaf = plan.chunk(parts, r, 1, descriptor);
+      MiniBlockCompressed leaf = plan.chunk(parts, r, 1, descriptor, row);
       if (leaf == null || leaf.buffers().size() != 1) {
         return null;
       }

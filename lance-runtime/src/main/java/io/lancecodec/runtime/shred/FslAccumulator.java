@@ -21,7 +21,10 @@ public final class FslAccumulator {
   private final int leafBits;
   private final byte[][] valid;
   private final long[] nulls;
+  /** Boolean leaves, bit by bit (a row need not end on a byte). */
   private byte[] values = new byte[1024];
+  /** Whole-byte leaves, as the batches bring them (one copy from Arrow, one join per page). */
+  private final ByteChunks bytes = new ByteChunks();
   private long rows;
 
   FslAccumulator(FixedSizeListVector v, Physical physical) {
@@ -82,8 +85,7 @@ public final class FslAccumulator {
       }
     } else {
       long w = d * (leafBits / 8);
-      ensure((rows + n) * w);
-      src.getBytes(from * w, values, (int) (rows * w), (int) (n * w));
+      bytes.append(src, from * w, n * w);
     }
     rows += n;
   }
@@ -127,7 +129,9 @@ public final class FslAccumulator {
   /** The buffered lists as nested blocks, then resets for the next page. */
   DataBlock drain() {
     long d = items[items.length - 1];
-    DataBlock block = new DataBlock.FixedWidth(Arrays.copyOf(values, (int) ((rows * d * leafBits + 7) / 8)), leafBits, rows * d);
+    long size = (rows * d * leafBits + 7) / 8;
+    byte[] data = leafBits == 1 ? Arrays.copyOf(values, (int) size) : bytes.take(size);
+    DataBlock block = new DataBlock.FixedWidth(data, leafBits, rows * d);
     for (int l = items.length - 1; l >= 0; l--) {
       long count = rows * items[l];
       if (nulls[l] > 0) {
