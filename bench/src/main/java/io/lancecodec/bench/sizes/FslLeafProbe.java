@@ -237,8 +237,7 @@ public final class FslLeafProbe {
       while (s.hasNext()) {
         try (VectorSchemaRoot b = s.next()) {
           FixedSizeListVector v = (FixedSizeListVector) b.getVector(0);
-          bytes += ((BaseFixedWidthVector) v.getDataVector()).getDataBuffer().readableBytes() > 0
-              ? (long) v.getValueCount() * v.getListSize() * ((BaseFixedWidthVector) v.getDataVector()).getTypeWidth() : 0;
+          bytes += (long) v.getValueCount() * v.getListSize() * ((BaseFixedWidthVector) v.getDataVector()).getTypeWidth();
         }
       }
     }

@@ -291,15 +291,21 @@ final class FslLeaf {
      */
     MiniBlockCompressed chunk(FslShape.Parts parts, long row, long n, CompressiveEncoding[] descriptor, byte[] into) {
       MiniBlockCompressed leaf = offer.compressor().compress(leafOf(parts, row, n, into));
-      if (leaf.chunks().size() != 1) {
-        return null;
-      }
-      CompressiveEncoding e = (CompressiveEncoding) leaf.encoding();
-      if (descriptor[0] == null) {
-        descriptor[0] = e;
-      }
-      return descriptor[0].equals(e) ? leaf : null;
+      return leaf.chunks().size() == 1 && sameDescriptor(descriptor, leaf) ? leaf : null;
     }
+  }
+
+  /** Whether {@code leaf} has the page's descriptor, {@code descriptor[0]} (set by the first chunk). */
+  private static boolean sameDescriptor(CompressiveEncoding[] descriptor, MiniBlockCompressed leaf) {
+    if (descriptor[0] == null) {
+      descriptor[0] = (CompressiveEncoding) leaf.encoding();
+    }
+    return descriptor[0].equals(leaf.encoding());
+  }
+
+  /** The next smaller chunk after one of {@code n} rows would not do: a power of two (a tail that is not one becomes one, the rest a new tail), 0 after one row. */
+  private static long smaller(long n) {
+    return n == 1 ? 0 : Long.highestOneBit(n) == n ? n / 2 : Long.highestOneBit(n);
   }
 
   /**
@@ -403,21 +409,20 @@ final class FslLeaf {
       }
       long rows = parts.rows();
       long row = 0;
+      byte[] into = new byte[(int) (Math.min(plan.rowsPerChunk(), rows) * s.valueBytes())];
       while (row < rows) {
         long n = Math.min(plan.rowsPerChunk(), rows - row);
         while (true) {
-          MiniBlockCompressed leaf = plan.offer().compressor().compress(leafOf(parts, row, n));
+          MiniBlockCompressed leaf = plan.offer().compressor().compress(leafOf(parts, row, n, into));
           if (leaf.chunks().size() != 1) {
             // a codec whose chunks hold fewer values (ALP: 1024) takes fewer rows at a time
-            if (n == 1) {
+            n = smaller(n);
+            if (n == 0) {
               return null;
             }
-            n = Long.highestOneBit(n) == n ? n / 2 : Long.highestOneBit(n);
             continue;
           }
-          if (descriptor[0] == null) {
-            descriptor[0] = (CompressiveEncoding) leaf.encoding();
-          } else if (!descriptor[0].equals(leaf.encoding())) {
+          if (!sameDescriptor(descriptor, leaf)) {
             return null;
           }
           int nb = stored.size() + leaf.buffers().size();
@@ -432,11 +437,10 @@ final class FslLeaf {
             bytes += MiniBlocks.pad8(sizes[stored.size() + i]);
           }
           if (bytes > MiniBlocks.MAX_CHUNK_BYTES_2_1) {
-            if (n == 1) {
+            n = smaller(n);
+            if (n == 0) {
               return null;
             }
-            // a smaller power of two (a tail that is not one becomes one, and the rest a new tail)
-            n = Long.highestOneBit(n) == n ? n / 2 : Long.highestOneBit(n);
             continue;
           }
           while (buffers.size() < nb) {
@@ -554,18 +558,7 @@ final class FslLeaf {
           throw LanceCodecException.corrupt("fixed_size_list: zipped row " + r + " of " + (end - start) + " bytes, its validity alone takes "
               + validityBytes);
         }
-        long from = start;
-        long to = (long) r * full;
-        for (int l = 0; l < shape.levels() && !plain; l++) {
-          long vb = shape.validityBytes(l);
-          if (shape.validity()[l]) {
-            System.arraycopy(src, (int) from, out, (int) to, (int) vb);
-            from += vb;
-          } else {
-            FslValidity.setBits(out, to * 8, shape.items(l));
-          }
-          to += vb;
-        }
+        long from = plain ? start : FslValidity.unzipRowValidity(shape, src, start, out, (long) r * full);
         MiniBlockBuffers row = new MiniBlockBuffers(src, new int[] {(int) from}, new int[] {(int) (end - from)});
         leaf.decodeInto(row, d, 0, d, out, (int) (r * full + valueAt));
       }

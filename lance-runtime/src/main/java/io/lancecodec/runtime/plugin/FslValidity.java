@@ -315,6 +315,25 @@ public final class FslValidity {
     return new DataBlock.FixedWidth(out, (int) (stored * 8), n);
   }
 
+  /**
+   * One zipped row's validity (the bytes of the levels stored with it, from {@code src[from]}) in
+   * its decoded form at {@code out[to]}: every level's bytes, those stored without validity all
+   * valid. Returns where the row's values start in {@code src}.
+   */
+  static long unzipRowValidity(FslShape s, byte[] src, long from, byte[] out, long to) {
+    for (int l = 0; l < s.levels(); l++) {
+      long vb = s.validityBytes(l);
+      if (s.validity()[l]) {
+        System.arraycopy(src, (int) from, out, (int) to, (int) vb);
+        from += vb;
+      } else {
+        setBits(out, to * 8, s.items(l));
+      }
+      to += vb;
+    }
+    return from;
+  }
+
   /** Stored full-zip rows to decoded rows: levels stored without validity become all valid. */
   static PerValueDecompressor perValueDecoder(FslShape s) {
     long stored = s.zippedRowBytes();
@@ -340,19 +359,8 @@ public final class FslValidity {
       byte[] src = fw.data();
       byte[] out = new byte[LanceCodecException.checkedInt(n * full, "decoded fixed-size lists")];
       for (long r = 0; r < n; r++) {
-        long from = r * stored;
-        long to = r * full;
-        for (int l = 0; l < s.levels(); l++) {
-          long vb = s.validityBytes(l);
-          if (s.validity()[l]) {
-            System.arraycopy(src, (int) from, out, (int) to, (int) vb);
-            from += vb;
-          } else {
-            setBits(out, to * 8, s.items(l));
-          }
-          to += vb;
-        }
-        System.arraycopy(src, (int) from, out, (int) to, (int) s.valueBytes());
+        long from = unzipRowValidity(s, src, r * stored, out, r * full);
+        System.arraycopy(src, (int) from, out, (int) (r * full + full - s.valueBytes()), (int) s.valueBytes());
       }
       return new DataBlock.FixedWidth(out, (int) (full * 8), n);
     };

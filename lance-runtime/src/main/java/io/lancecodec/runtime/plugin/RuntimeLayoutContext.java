@@ -134,11 +134,12 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * inside FSST from ever recursing); ties keep the earlier name.
    */
   private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask) {
-    return offer(values, options, chain, ask, false);
+    return offer(values, options, chain, ask, false, 0);
   }
 
-  private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk) {
-    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk, 0);
+  private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
+      long rowValues) {
+    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk, rowValues);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
@@ -227,8 +228,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      List<Proposal<MiniBlockCompressed>> all = offers(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
-      return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
+      return offer(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
     }
 
     @Override

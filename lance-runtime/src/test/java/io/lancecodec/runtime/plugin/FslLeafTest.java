@@ -81,16 +81,12 @@ class FslLeafTest {
     assertTrue(e.getMessage().contains("needs fixed-size-list-leaf-compression") && e.getMessage().contains("2.3"), e.getMessage());
   }
 
-  /** The leaf decoder is the registry's: Flat written in the leaf form behaves as the leaf of any other codec would. */
-  static CompressiveEncoding bssFreeLeaf() {
-    return flat(16);
-  }
-
   @Test
   void rowsWithItemValidityDecodeAroundTheLeafChunk() {
-    // two rows of FixedSizeList<u16>[3] with item validity, through the leaf path by hand: the
-    // validity buffer (6 bits), then one leaf chunk of 6 values
-    MiniBlockDecompressor d = FslLeaf.openMiniBlock(FslLeaf.layers(fsl(3, true, bssFreeLeaf()).getFixedSizeList()), DECODERS);
+    // two rows of FixedSizeList<u16>[3] with item validity, through the leaf path by hand (Flat in
+    // the leaf form, decoded as any leaf codec's chunk would be): the validity buffer (6 bits),
+    // then one leaf chunk of 6 values
+    MiniBlockDecompressor d = FslLeaf.openMiniBlock(FslLeaf.layers(fsl(3, true, flat(16)).getFixedSizeList()), DECODERS);
     byte[] validity = {0b101101};
     byte[] values = {1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0};
     DataBlock.FixedWidth rows = (DataBlock.FixedWidth) d.decompress(MiniBlockBuffers.of(validity, values), 2, null);

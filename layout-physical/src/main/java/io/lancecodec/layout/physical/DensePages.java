@@ -93,7 +93,7 @@ public final class DensePages {
       throw LanceCodecException.invalidArgument("structural-encoding=fullzip stores booleans only as fixed-size lists"
           + " of a multiple of 8 items without any null list or item in the page");
     }
-    if (fullZip && forced.isEmpty() && (wideListsUnderGeneral(page, ctx) || shortIntegerRows(page, ctx))) {
+    if (fullZip && forced.isEmpty() && alsoChunked(page, ctx)) {
       // General compression of zipped rows sees one row at a time, and bit-packing pads a row of
       // fewer than 1024 integers to a whole group; the leaf of chunked rows is compressed a few
       // rows at once (and byte-stream split first), so build both, keep the smaller
@@ -107,16 +107,28 @@ public final class DensePages {
   /** Bit-packing's group: a zipped row of fewer integers than this packs no smaller than it is wide. */
   private static final long PACKED_GROUP = 1024;
 
-  /** 2.3 fixed-size lists of fewer than a bit-packing group of integers a row, zipped for their width. */
-  private static boolean shortIntegerRows(PageInput page, LayoutContext ctx) {
-    if (!ctx.version().atLeast(FileVersion.V2_3) || !page.options().numberKind().integer() || page.options().compressionNone()) {
+  /**
+   * Whether a 2.3 page of fixed-size lists of whole-byte numbers, zipped for its width, is also
+   * built in chunks: when its field asks for a compression scheme (a chunked one keeps them in
+   * chunks already), or when its rows hold fewer integers than a bit-packing group.
+   */
+  private static boolean alsoChunked(PageInput page, LayoutContext ctx) {
+    long items = numberListItems(page.values());
+    if (!ctx.version().atLeast(FileVersion.V2_3) || items == 0) {
       return false;
+    }
+    boolean general = page.options().compression().isPresent() && !page.options().chunkedCompression();
+    boolean shortIntegers = items < PACKED_GROUP && page.options().numberKind().integer() && !page.options().compressionNone();
+    return general || shortIntegers;
+  }
+
+  /** The leaf items of a row of fixed-size lists (any depth) over whole-byte numbers of at most 64 bits; 0 for other values. */
+  private static long numberListItems(DataBlock values) {
+    if (!(values instanceof DataBlock.FixedSizeList)) {
+      return 0;
     }
     long items = 1;
-    DataBlock b = page.values();
-    if (!(b instanceof DataBlock.FixedSizeList)) {
-      return false;
-    }
+    DataBlock b = values;
     while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
       if (b instanceof DataBlock.FixedSizeList fsl) {
         items *= fsl.dimension();
@@ -125,28 +137,8 @@ public final class DensePages {
         b = ((DataBlock.Nullable) b).data();
       }
     }
-    return items < PACKED_GROUP && b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0 && fw.bitsPerValue() <= 64;
+    return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0 && fw.bitsPerValue() <= 64 ? items : 0;
   }
-
-  /**
-   * 2.3 fixed-size lists of whole-byte numbers whose field asks for a compression scheme
-   * ({@code lance-encoding:compression}; a chunked one already keeps them in chunks).
-   */
-  private static boolean wideListsUnderGeneral(PageInput page, LayoutContext ctx) {
-    if (!ctx.version().atLeast(FileVersion.V2_3) || page.options().compression().isEmpty() || page.options().chunkedCompression()) {
-      return false;
-    }
-    DataBlock b = page.values();
-    if (!(b instanceof DataBlock.FixedSizeList)) {
-      return false;
-    }
-    while (b instanceof DataBlock.FixedSizeList || b instanceof DataBlock.Nullable) {
-      b = b instanceof DataBlock.FixedSizeList fsl ? fsl.child() : ((DataBlock.Nullable) b).data();
-    }
-    return b instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() % 8 == 0 && fw.bitsPerValue() <= 64;
-  }
-
-
 
   /** An upper bound of a chunk holding one row: header and levels, item validity, values, padded. */
   private static long oneRowChunkBytes(DataBlock values, long widest) {

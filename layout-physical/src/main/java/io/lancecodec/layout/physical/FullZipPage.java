@@ -264,10 +264,7 @@ public final class FullZipPage {
       if (bitsRep > 0 || variable || zeroWidth || values == null || bits <= 0 || bits != plainBits || bits != width * 8L) {
         return read(ranges);
       }
-      long total = 0;
-      for (int i = 0; i < ranges.length; i += 2) {
-        total += ranges[i + 1] - ranges[i];
-      }
+      long total = rows(ranges);
       int n = LanceCodecException.checkedInt(total, "rows in one read");
       sink.reserve(total * width);
       short[] def = ctrl > 0 ? new short[n] : null;
@@ -316,10 +313,7 @@ public final class FullZipPage {
 
     @Override
     public DecodedPage read(long[] ranges) {
-      long total = 0;
-      for (int i = 0; i < ranges.length; i += 2) {
-        total += ranges[i + 1] - ranges[i];
-      }
+      long total = rows(ranges);
       BlockAppender out = new BlockAppender(total);
       LevelSink levels = bitsRep > 0 ? new LevelSink(true, bitsDef > 0) : null;
       Items items = bitsRep > 0 ? new Items() : null;
@@ -358,10 +352,7 @@ public final class FullZipPage {
       if (bitsRep == 0 || !variable || zeroWidth || values == null) {
         return read(ranges);
       }
-      long total = 0;
-      for (int i = 0; i < ranges.length; i += 2) {
-        total += ranges[i + 1] - ranges[i];
-      }
+      long total = rows(ranges);
       LevelSink levels = new LevelSink(true, bitsDef > 0);
       Items items = new Items();
       io.lancecodec.spi.DecodeBuffers reuse = REUSE.get();
@@ -677,15 +668,23 @@ public final class FullZipPage {
     /** The stored rows {@code [a, b)} as the per-value decompressor takes them, and their control words' levels. */
     private record Stored(DataBlock block, short[] def) {}
 
-    private Stored storedFixed(long a, long b) {
+    /** {@code kept}: the row bytes and values in this thread's kept arrays (valid until its next read). */
+    private Stored storedFixed(long a, long b, boolean kept) {
       int stride = ctrl + width;
       int n = (int) (b - a);
-      byte[] raw = source.read(0, a * stride, LanceCodecException.checkedInt((long) n * stride, "full-zip read"));
+      int len = LanceCodecException.checkedInt((long) n * stride, "full-zip read");
+      byte[] raw;
+      if (kept) {
+        raw = kept(ROWS, len);
+        source.readInto(0, a * stride, len, raw, 0);
+      } else {
+        raw = source.read(0, a * stride, len);
+      }
       short[] def = null;
       byte[] vals = raw;
       if (ctrl > 0) {
         def = new short[n];
-        vals = new byte[n * width];
+        vals = kept ? kept(STEP_DATA, (long) n * width) : new byte[n * width];
         for (int i = 0; i < n; i++) {
           def[i] = (short) LittleEndian.getUnsigned(raw, i * stride, ctrl);
           System.arraycopy(raw, i * stride + ctrl, vals, i * width, width);
@@ -701,10 +700,7 @@ public final class FullZipPage {
      * that is then copied twice more (into the page's block, then into the vector).
      */
     private DecodedPage readDecoded(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
-      long total = 0;
-      for (int i = 0; i < ranges.length; i += 2) {
-        total += ranges[i + 1] - ranges[i];
-      }
+      long total = rows(ranges);
       int n = LanceCodecException.checkedInt(total, "rows in one read");
       int rowBytes = bits / 8;
       sink.reserve(total * rowBytes);
@@ -715,7 +711,7 @@ public final class FullZipPage {
       for (int i = 0; i < ranges.length; i += 2) {
         for (long a = ranges[i]; a < ranges[i + 1]; ) {
           int k = (int) Math.min(perStep, ranges[i + 1] - a);
-          Stored st = variable ? storedVariable(a, a + k, true) : storedFixed(a, a + k);
+          Stored st = variable ? storedVariable(a, a + k, true) : storedFixed(a, a + k, true);
           if (def != null) {
             System.arraycopy(st.def(), 0, def, row, k);
           }
@@ -732,6 +728,15 @@ public final class FullZipPage {
       return new DecodedPage(null, null, def, total, nested ? layers : null);
     }
 
+    /** Rows in {@code [start, end)} pairs. */
+    private static long rows(long[] ranges) {
+      long total = 0;
+      for (int i = 0; i < ranges.length; i += 2) {
+        total += ranges[i + 1] - ranges[i];
+      }
+      return total;
+    }
+
     /** Per thread, a step's values and offsets cut out of variable-width rows in {@link #readDecoded}. */
     private static final ThreadLocal<byte[]> STEP_DATA = new ThreadLocal<>();
 
@@ -742,7 +747,7 @@ public final class FullZipPage {
 
     private void readFixed(long a, long b, BlockAppender out) {
       int n = (int) (b - a);
-      Stored st = storedFixed(a, b);
+      Stored st = storedFixed(a, b, false);
       short[] def = st.def();
       if (values == null && def == null) {
         // rows without values and without nulls of their own: valid rows whose items are all null
