@@ -58,7 +58,7 @@ import org.apache.parquet.schema.Types;
 final class Engines {
   private Engines() {}
 
-  /** Rows per batch for scans (all systems) and rows per Arrow IPC record batch. */
+  /** Rows per batch for the main scan column (all systems) and rows per Arrow IPC record batch. */
   static final int BATCH = 65_536;
 
   interface Engine {
@@ -74,13 +74,23 @@ final class Engines {
       return true;
     }
 
+    /** True for the Lance readers, whose scans are also timed at {@link Compare#SMALL_BATCHES}; the others keep their own batching. */
+    default boolean batchSized() {
+      return false;
+    }
+
     /** The reference system this one's ratios are taken against. */
     String refName();
   }
 
   interface Reader extends AutoCloseable {
-    /** A full scan; the order-sensitive hash of all values when {@code hash}, else anything. */
-    long scan(boolean hash) throws Exception;
+    /** A full scan in batches of {@link #BATCH} rows; the order-sensitive hash of all values when {@code hash}, else anything. */
+    default long scan(boolean hash) throws Exception {
+      return scan(hash, BATCH);
+    }
+
+    /** A full scan in batches of {@code batch} rows (only the Lance readers take other sizes than {@link #BATCH}). */
+    long scan(boolean hash, int batch) throws Exception;
 
     /** Reads {@code rows} (ascending, distinct); their hash when {@code hash}. */
     long take(long[] rows, boolean hash) throws Exception;
@@ -101,6 +111,11 @@ final class Engines {
     Ours(FileVersion version, BufferAllocator alloc) {
       this.version = version;
       this.alloc = alloc;
+    }
+
+    @Override
+    public boolean batchSized() {
+      return true;
     }
 
     @Override
@@ -130,9 +145,9 @@ final class Engines {
       List<String> cols = List.of(Data.COL);
       return new Reader() {
         @Override
-        public long scan(boolean hash) {
+        public long scan(boolean hash, int batch) {
           long h = 1;
-          Iterator<VectorSchemaRoot> it = r.scan(cols, BATCH, alloc);
+          Iterator<VectorSchemaRoot> it = r.scan(cols, batch, alloc);
           while (it.hasNext()) {
             try (VectorSchemaRoot b = it.next()) {
               h = hash ? Data.mixVector(h, b.getVector(0), d.kind) : h + b.getRowCount();
@@ -174,6 +189,11 @@ final class Engines {
     }
 
     @Override
+    public boolean batchSized() {
+      return true;
+    }
+
+    @Override
     public String name() {
       return "ref-" + version;
     }
@@ -198,8 +218,8 @@ final class Engines {
       List<String> cols = List.of(Data.COL);
       return new Reader() {
         @Override
-        public long scan(boolean hash) throws IOException {
-          return drain(r.readAll(cols, null, BATCH), hash);
+        public long scan(boolean hash, int batch) throws IOException {
+          return drain(r.readAll(cols, null, batch), hash);
         }
 
         @Override
@@ -298,7 +318,7 @@ final class Engines {
       }
       return new Reader() {
         @Override
-        public long scan(boolean hash) throws IOException {
+        public long scan(boolean hash, int batch) throws IOException {
           long h = 1;
           for (ArrowBlock b : blocks) {
             r.loadRecordBatch(b);
@@ -375,7 +395,7 @@ final class Engines {
       int width = d.kind.bits / 8;
       return new Reader() {
         @Override
-        public long scan(boolean hash) {
+        public long scan(boolean hash, int batch) {
           System.arraycopy(d.values, 0, dst, 0, d.values.length);
           if (offDst != null) {
             System.arraycopy(d.offsets, 0, offDst, 0, offDst.length);
@@ -608,7 +628,7 @@ final class Engines {
       long cacheBytes = 20 * pages; // per page: offset (8), compressed size (4), first row (8)
       return new Reader() {
         @Override
-        public long scan(boolean hash) throws IOException {
+        public long scan(boolean hash, int batch) throws IOException {
           long h = 1;
           for (int g = 0; g < groups.size(); g++) {
             PageReadStore rg = r.readRowGroup(g);
