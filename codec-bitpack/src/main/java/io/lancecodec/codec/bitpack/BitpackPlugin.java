@@ -96,9 +96,10 @@ public final class BitpackPlugin implements CodecPlugin {
     }
     int maxValues = options.miniBlockMaxValues();
     // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out
-    long packed = maxValues < InlineBitpackingCodec.CHUNK ? -1 : InlineBitpackingCodec.storedBytes(fw, version);
-    Proposal<MiniBlockCompressed> best =
-        packed < 0 ? null : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23), fw);
+    int[] widths = maxValues < InlineBitpackingCodec.CHUNK ? null : InlineBitpackingCodec.groupWidths(fw);
+    long packed = widths == null ? -1 : InlineBitpackingCodec.storedBytes(widths, bits, version);
+    Proposal<MiniBlockCompressed> best = packed < 0 ? null
+        : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23, fw, widths), fw);
     boolean rleAsked = options.rleThreshold().isPresent();
     boolean tryRle;
     if (rleAsked) {

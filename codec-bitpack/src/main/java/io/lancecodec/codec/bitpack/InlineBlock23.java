@@ -38,18 +38,17 @@ final class InlineBlock23 {
 
   /** The same with every group packed at least {@code minWidth} bits wide. */
   static byte[] pack(byte[] data, int n, int bits, int minWidth) {
-    InlineBitpackingCodec.ChunkPacker packer = new InlineBitpackingCodec.ChunkPacker(data, bits);
     int groups = (n + GROUP - 1) / GROUP;
     int[] widths = new int[groups];
     long size = 0;
     for (int g = 0; g < groups; g++) {
-      widths[g] = Math.max(minWidth, packer.width(g * GROUP, Math.min(GROUP, n - g * GROUP)));
+      widths[g] = Math.max(minWidth, InlineBitpackingCodec.width(data, bits, g * GROUP, Math.min(GROUP, n - g * GROUP)));
       size += InlineBitpackingCodec.chunkBytes(bits, widths[g]);
     }
     byte[] out = new byte[LanceCodecException.checkedInt(size, "inline bitpack payload")];
     int pos = 0;
     for (int g = 0; g < groups; g++) {
-      pos += packer.pack(g * GROUP, Math.min(GROUP, n - g * GROUP), widths[g], out, pos);
+      pos += InlineBitpackingCodec.pack(data, bits, g * GROUP, Math.min(GROUP, n - g * GROUP), widths[g], out, pos);
     }
     return out;
   }

@@ -32,11 +32,10 @@ final class Narrow23 {
       return Optional.empty();
     }
     long flat = fw.usedBytes();
-    InlineBitpackingCodec.ChunkPacker packer = new InlineBitpackingCodec.ChunkPacker(fw.data(), bits);
     int widest = 0;
     long inline = 0;
     for (int start = 0; start < n; start += InlineBlock23.GROUP) {
-      int w = packer.width(start, Math.min(InlineBlock23.GROUP, n - start));
+      int w = InlineBitpackingCodec.width(fw.data(), bits, start, Math.min(InlineBlock23.GROUP, n - start));
       widest = Math.max(widest, w);
       inline += InlineBitpackingCodec.chunkBytes(bits, w);
     }

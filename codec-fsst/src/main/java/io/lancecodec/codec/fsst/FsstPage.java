@@ -39,7 +39,7 @@ final class FsstPage {
     SymbolTableBuilder.Sample sample = SymbolTableBuilder.sample(block);
     SymbolTable table = SymbolTableBuilder.build(sample);
     FsstEncoder encoder = new FsstEncoder(table);
-    byte[] out = new byte[2 * sample.bytes().length + 8];
+    byte[] out = new byte[2 * sample.size() + 8];
     int compressed = 0;
     int[] offs = sample.offsets();
     int w = block.bitsPerOffset() / 8;
@@ -48,7 +48,7 @@ final class FsstPage {
       compressed = encoder.compress(sample.bytes(), offs[i], offs[i + 1], out, compressed);
       LittleEndian.putUnsigned(outOffsets, (i + 1) * w, w, compressed);
     }
-    long estimate = sample.bytes().length == 0 ? dataBytes : (long) Math.ceil((double) dataBytes * compressed / sample.bytes().length);
+    long estimate = sample.size() == 0 ? dataBytes : (long) Math.ceil((double) dataBytes * compressed / sample.size());
     DataBlock.VariableWidth compressedSample =
         new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), Arrays.copyOf(out, compressed), offs.length - 1);
     return new FsstPage(table, estimate, compressedSample);

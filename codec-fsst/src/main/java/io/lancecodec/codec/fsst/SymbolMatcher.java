@@ -4,9 +4,10 @@ import io.lancecodec.spi.LittleEndian;
 
 /**
  * Finds the longest symbol that starts at a position of the input. Multi-byte symbols are
- * bucketed by their first two bytes and kept longest first, so a lookup tests only the few
- * symbols sharing that prefix; single-byte symbols sit in a 256-entry table. Used both while a
- * table is learnt and by the final encoder. Immutable.
+ * bucketed by a hash of their first two bytes and kept longest first, so a lookup tests only the
+ * few symbols in that bucket (a symbol with another prefix never equals the input); single-byte
+ * symbols sit in a 256-entry table. Used both while a table is learnt and by the final encoder.
+ * Immutable.
  */
 final class SymbolMatcher {
   /** MASK[len] keeps the low {@code len} bytes of a little-endian word. */
@@ -19,13 +20,16 @@ final class SymbolMatcher {
     MASK[8] = -1L;
   }
 
-  private final int[] byteSymbol = new int[256];
   /**
-   * Per 2-byte prefix: (first slot << 8) | symbol count, 0 for a prefix no symbol starts with.
-   * One word per prefix and no pass over all 65536 prefixes, because the table builder creates a
-   * matcher for every generation.
+   * Buckets: 2^11 of them for at most 255 symbols, so few share one. One bucket per 2-byte prefix
+   * was a 256 KiB array looked up at random and allocated for every generation of a table being
+   * learnt: matching missed the caches, and learning a table on mail subjects took twice as long.
    */
-  private final int[] buckets = new int[65536];
+  private static final int BUCKET_BITS = 11;
+
+  private final int[] byteSymbol = new int[256];
+  /** Per bucket: (first slot << 8) | symbol count, 0 for an empty bucket. */
+  private final int[] buckets = new int[1 << BUCKET_BITS];
   private final long[] bucketValue;
   private final int[] bucketLength;
   private final int[] bucketSymbol;
@@ -33,7 +37,7 @@ final class SymbolMatcher {
   /** Symbol {@code i} is the low {@code lengths[i]} bytes of {@code values[i]}; higher bytes are ignored. */
   SymbolMatcher(long[] values, int[] lengths, int count) {
     java.util.Arrays.fill(byteSymbol, -1);
-    // Sort keys of the multi-byte symbols: prefix, then longest first, then symbol order.
+    // Sort keys of the multi-byte symbols: bucket, then longest first, then symbol order.
     long[] keys = new long[count];
     int multi = 0;
     for (int i = 0; i < count; i++) {
@@ -43,7 +47,7 @@ final class SymbolMatcher {
           byteSymbol[b] = i;
         }
       } else {
-        keys[multi++] = ((values[i] & 0xFFFF) << 16) | ((long) (8 - lengths[i]) << 8) | i;
+        keys[multi++] = ((long) bucket(values[i]) << 16) | ((long) (8 - lengths[i]) << 8) | i;
       }
     }
     java.util.Arrays.sort(keys, 0, multi);
@@ -53,17 +57,28 @@ final class SymbolMatcher {
     for (int at = 0; at < multi; at++) {
       int i = (int) keys[at] & 0xFF;
       int len = lengths[i];
-      int prefix = (int) (keys[at] >>> 16);
+      int b = (int) (keys[at] >>> 16);
       bucketValue[at] = values[i] & MASK[len];
       bucketLength[at] = len;
       bucketSymbol[at] = i;
-      buckets[prefix] = buckets[prefix] == 0 ? (at << 8) | 1 : buckets[prefix] + 1;
+      buckets[b] = buckets[b] == 0 ? (at << 8) | 1 : buckets[b] + 1;
     }
   }
 
-  /** The little-endian word of the up to 8 bytes at {@code pos}, zero-filled past {@code end}. */
+  /** The bucket of the symbols starting with the low two bytes of {@code word}. */
+  private static int bucket(long word) {
+    return ((int) word & 0xFFFF) * 0x9E3779B1 >>> (32 - BUCKET_BITS);
+  }
+
+  /**
+   * The little-endian word of the up to 8 bytes at {@code pos}; bytes at or past {@code end} are
+   * whatever follows in the array, or zero past its end. {@link #match} never looks at them (it
+   * compares only symbols no longer than what remains, and hashes the prefix only when two bytes
+   * remain), so a word is one load wherever eight bytes of the array are left, also at the end of
+   * a short string.
+   */
   static long load(byte[] data, int pos, int end) {
-    if (end - pos >= 8) {
+    if (data.length - pos >= 8) {
       return LittleEndian.getLong(data, pos);
     }
     long w = 0;
@@ -81,7 +96,7 @@ final class SymbolMatcher {
    */
   int match(long word, int remaining) {
     if (remaining >= 2) {
-      int bucket = buckets[(int) word & 0xFFFF];
+      int bucket = buckets[bucket(word)];
       for (int k = bucket >>> 8, end = k + (bucket & 0xFF); k < end; k++) {
         int len = bucketLength[k];
         if (len <= remaining && (word & MASK[len]) == bucketValue[k]) {

@@ -10,7 +10,6 @@ import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
-import java.io.ByteArrayOutputStream;
 import java.util.List;
 
 /**
@@ -70,124 +69,83 @@ public final class MiniBlockPageEncoder {
     Message repEncoding = null;
     Message defEncoding = null;
 
-    ByteArrayOutputStream meta = new ByteArrayOutputStream();
-    // Chunks are written straight into one page buffer, sized for the values, the chunk headers
-    // and the levels uncompressed (it grows if compressed levels come out larger): one copy of
-    // each chunk and one trim, where a buffer per chunk and a byte stream copied the page 4 times.
-    long valueBytes = 0;
-    for (byte[] b : values.buffers()) {
-      valueBytes += b.length;
-    }
-    long levelBytes = (rep != null ? 2L * totalLevels : 0) + (def != null ? 2L * totalLevels : 0);
-    byte[] data = new byte[(int) Math.min(Integer.MAX_VALUE - 16, valueBytes + levelBytes + 8L * (numBuffers + 4) * values.chunks().size())];
-    int dataLen = 0;
-    int[] bufferPos = new int[numBuffers];
-    long item = 0;
-    int levelPos = 0;
     List<MiniBlockChunk> chunks = values.chunks();
+    int nChunks = chunks.size();
     // Per chunk: rows that end in it, (depth 2) the row or inner-list starts of its trailing
     // row, and items left over after its last complete row.
     int depth = rep == null ? 0 : Math.min(page.options().repetitionIndexDepth(), maxRep);
     int stride = depth + 1;
-    long[] repIndex = rep == null ? null : new long[stride * chunks.size()];
-    for (int k = 0; k < chunks.size(); k++) {
+    long[] repIndex = rep == null ? null : new long[stride * nChunks];
+    // Sizes first (levels compressed, every chunk measured), then one page buffer of the exact
+    // size written once: an upper-bound buffer trimmed at the end copied every page twice.
+    byte[][] repBytes = rep == null ? null : new byte[nChunks][];
+    byte[][] defBytes = def == null ? null : new byte[nChunks][];
+    int[] numLevels = new int[nChunks];
+    int[] sizes = new int[nChunks];
+    int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
+    long item = 0;
+    int levelPos = 0;
+    long total = 0;
+    for (int k = 0; k < nChunks; k++) {
       MiniBlockChunk chunk = chunks.get(k);
-      boolean last = k == chunks.size() - 1;
+      boolean last = k == nChunks - 1;
       long n = last ? values.numValues() - item : 1L << chunk.logNumValues();
       int l0 = levelPos;
       int l1 = last ? totalLevels : rep == null ? (int) (l0 + n) : afterVisible(def, l0, n, maxVisible, totalLevels);
       levelPos = l1;
-      byte[] repBytes = null;
+      long size = pad8(header);
       if (rep != null) {
         Encoded<byte[]> enc = repCompressor.compress(Levels.block(rep, l0, l1));
-        repBytes = enc.data();
+        repBytes[k] = enc.data();
         repEncoding = enc.encoding();
-        if (repBytes.length > 0xFFFF) {
+        if (repBytes[k].length > 0xFFFF) {
           throw LanceCodecException.unsupported(LEVEL_BUDGET + "rep levels of a chunk exceed 64 KiB");
         }
         indexChunk(rep, l0, l1, k, last, maxRep, stride, repIndex);
+        size += pad8(repBytes[k].length);
       }
-      byte[] defBytes = null;
       if (def != null) {
         Encoded<byte[]> enc = defCompressor.compress(Levels.block(def, l0, l1));
-        defBytes = enc.data();
+        defBytes[k] = enc.data();
         defEncoding = enc.encoding();
-        if (defBytes.length > 0xFFFF) {
+        if (defBytes[k].length > 0xFFFF) {
           throw LanceCodecException.unsupported(LEVEL_BUDGET + "def levels of a chunk exceed 64 KiB");
         }
+        size += pad8(defBytes[k].length);
       }
-      int numLevels = rep != null || def != null ? l1 - l0 : 0;
-      if (numLevels > 0xFFFF) {
-        throw LanceCodecException.unsupported(LEVEL_BUDGET + "a chunk holds " + numLevels + " levels, more than a u16 counts");
-      }
-      int header = 2 + (rep != null ? 2 : 0) + (def != null ? 2 : 0) + numBuffers * (large ? 4 : 2);
-      int size = pad8(header);
-      if (repBytes != null) {
-        size += pad8(repBytes.length);
-      }
-      if (defBytes != null) {
-        size += pad8(defBytes.length);
-      }
-      for (int b = 0; b < numBuffers; b++) {
-        size += pad8(chunk.bufferSizes()[b]);
-      }
-      if (dataLen + (long) size > data.length) {
-        long grown = Math.max(dataLen + (long) size, data.length * 2L);
-        data = java.util.Arrays.copyOf(data, LanceCodecException.checkedInt(grown, "mini-block: page size"));
-      }
-      // chunk sizes are multiples of 8, so every chunk starts 8-aligned in the page
-      int pos = dataLen;
-      LittleEndian.putShort(data, pos, (short) numLevels);
-      pos += 2;
-      if (repBytes != null) {
-        LittleEndian.putShort(data, pos, (short) repBytes.length);
-        pos += 2;
-      }
-      if (defBytes != null) {
-        LittleEndian.putShort(data, pos, (short) defBytes.length);
-        pos += 2;
+      numLevels[k] = rep != null || def != null ? l1 - l0 : 0;
+      if (numLevels[k] > 0xFFFF) {
+        throw LanceCodecException.unsupported(LEVEL_BUDGET + "a chunk holds " + numLevels[k] + " levels, more than a u16 counts");
       }
       for (int b = 0; b < numBuffers; b++) {
         int s = chunk.bufferSizes()[b];
-        if (large) {
-          LittleEndian.putInt(data, pos, s);
-          pos += 4;
-        } else {
-          if (s > 0xFFFF) {
-            throw LanceCodecException.unsupported("mini-block: a 2.1 chunk buffer exceeds 64 KiB");
-          }
-          LittleEndian.putShort(data, pos, (short) s);
-          pos += 2;
+        if (!large && s > 0xFFFF) {
+          throw LanceCodecException.unsupported("mini-block: a 2.1 chunk buffer exceeds 64 KiB");
         }
-      }
-      pos = padTo8(data, pos);
-      if (repBytes != null) {
-        System.arraycopy(repBytes, 0, data, pos, repBytes.length);
-        pos = padTo8(data, pos + repBytes.length);
-      }
-      if (defBytes != null) {
-        System.arraycopy(defBytes, 0, data, pos, defBytes.length);
-        pos = padTo8(data, pos + defBytes.length);
-      }
-      for (int b = 0; b < numBuffers; b++) {
-        int s = chunk.bufferSizes()[b];
-        System.arraycopy(values.buffers().get(b), bufferPos[b], data, pos, s);
-        bufferPos[b] += s;
-        pos = padTo8(data, pos + s);
+        size += pad8(s);
       }
       long words = size / 8;
       if (words - 1 >= (large ? MAX_WORDS_LARGE : MAX_WORDS_SMALL)) {
         throw LanceCodecException.unsupported("mini-block: chunk of " + size + " bytes exceeds the layout's limit");
       }
-      long word = ((words - 1) << 4) | chunk.logNumValues();
-      byte[] w = new byte[large ? 4 : 2];
-      LittleEndian.putUnsigned(w, 0, w.length, word);
-      meta.write(w, 0, w.length);
-      if (pos != dataLen + size) {
-        throw LanceCodecException.internal("mini-block: chunk " + k + " wrote " + (pos - dataLen) + " of " + size + " bytes");
-      }
-      dataLen = pos;
+      sizes[k] = (int) size;
+      total += size;
       item += n;
+    }
+    byte[] chunkBytes = new byte[LanceCodecException.checkedInt(total, "mini-block: page size")];
+    byte[] meta = new byte[nChunks * (large ? 4 : 2)];
+    int[] bufferPos = new int[numBuffers];
+    int pos = 0;
+    for (int k = 0; k < nChunks; k++) {
+      int end = writeChunk(chunkBytes, pos, numLevels[k], repBytes == null ? null : repBytes[k],
+          defBytes == null ? null : defBytes[k], chunks.get(k).bufferSizes(), values.buffers(), bufferPos, large);
+      if (end != pos + sizes[k]) {
+        throw LanceCodecException.internal("mini-block: chunk " + k + " wrote " + (end - pos) + " of " + sizes[k] + " bytes");
+      }
+      // chunk sizes are multiples of 8, so every chunk starts 8-aligned in the page
+      long word = ((long) (sizes[k] / 8 - 1) << 4) | chunks.get(k).logNumValues();
+      LittleEndian.putUnsigned(meta, k * (large ? 4 : 2), large ? 4 : 2, word);
+      pos = end;
     }
     // a page without chunks still names its level compression
     if (rep != null && repEncoding == null) {
@@ -196,8 +154,7 @@ public final class MiniBlockPageEncoder {
     if (def != null && defEncoding == null) {
       defEncoding = defCompressor.compress(Levels.block(def, 0, 0)).encoding();
     }
-    byte[] chunkBytes = dataLen == data.length ? data : java.util.Arrays.copyOf(data, dataLen);
-    List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta.toByteArray(), chunkBytes));
+    List<byte[]> buffers = new java.util.ArrayList<>(List.of(meta, chunkBytes));
     Message dictionary = null;
     long dictionaryItems = 0;
     if (dict != null) {
@@ -216,6 +173,48 @@ public final class MiniBlockPageEncoder {
     MiniBlockSpec spec = new MiniBlockSpec(page.layers(), values.encoding(), repEncoding, defEncoding,
         dictionary, dictionaryItems, numBuffers, values.numValues(), rep == null ? 0 : depth, large, 0);
     return new PhysicalPage<>(buffers, spec);
+  }
+
+  /**
+   * Writes one chunk at {@code data[pos]}: its header, its levels and its part of every value
+   * buffer (advancing {@code bufferPos}), each padded to 8 bytes; returns the position after it.
+   */
+  private static int writeChunk(byte[] data, int pos, int numLevels, byte[] repBytes, byte[] defBytes, int[] bufferSizes,
+      List<byte[]> buffers, int[] bufferPos, boolean large) {
+    LittleEndian.putShort(data, pos, (short) numLevels);
+    pos += 2;
+    if (repBytes != null) {
+      LittleEndian.putShort(data, pos, (short) repBytes.length);
+      pos += 2;
+    }
+    if (defBytes != null) {
+      LittleEndian.putShort(data, pos, (short) defBytes.length);
+      pos += 2;
+    }
+    for (int s : bufferSizes) {
+      if (large) {
+        LittleEndian.putInt(data, pos, s);
+        pos += 4;
+      } else {
+        LittleEndian.putShort(data, pos, (short) s);
+        pos += 2;
+      }
+    }
+    pos = padTo8(data, pos);
+    if (repBytes != null) {
+      System.arraycopy(repBytes, 0, data, pos, repBytes.length);
+      pos = padTo8(data, pos + repBytes.length);
+    }
+    if (defBytes != null) {
+      System.arraycopy(defBytes, 0, data, pos, defBytes.length);
+      pos = padTo8(data, pos + defBytes.length);
+    }
+    for (int b = 0; b < bufferSizes.length; b++) {
+      System.arraycopy(buffers.get(b), bufferPos[b], data, pos, bufferSizes[b]);
+      bufferPos[b] += bufferSizes[b];
+      pos = padTo8(data, pos + bufferSizes[b]);
+    }
+    return pos;
   }
 
   /** Pads with {@link #PAD} from {@code pos} to the next multiple of 8; returns that position. */
