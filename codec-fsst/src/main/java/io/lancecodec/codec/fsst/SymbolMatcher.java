@@ -22,8 +22,10 @@ final class SymbolMatcher {
 
   /**
    * Buckets: 2^11 of them for at most 255 symbols, so few share one. One bucket per 2-byte prefix
-   * was a 256 KiB array looked up at random and allocated for every generation of a table being
-   * learnt: matching missed the caches, and learning a table on mail subjects took twice as long.
+   * was a 256 KiB array allocated, zeroed and looked up at random for every generation of a table
+   * being learnt; with it gone and whole-word loads to the end of the array, learning a table on
+   * mail subjects went from 8.7 to 8.3 ms and on mail URLs from 6.5 to 5.9 ms (medians, old and
+   * new classes alternating in one JVM).
    */
   private static final int BUCKET_BITS = 11;
 

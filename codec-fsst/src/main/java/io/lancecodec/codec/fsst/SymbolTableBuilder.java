@@ -36,7 +36,8 @@ final class SymbolTableBuilder {
   private final byte[] sample;
   private final int[] sampleOffsets;
   private final int[] counts1 = new int[CODES];
-  private final int[] counts2 = new int[CODES * CODES];
+  /** Pair counts: chars suffice (a sample has fewer than 2^16 pairs) and halve the matrix every page allocates. */
+  private final char[] counts2 = new char[CODES * CODES];
   /** The indices of {@link #counts2} that are non-zero, the first {@link #touchedPairs} of them. */
   private final int[] pairList;
   private int touchedPairs;
