@@ -10,7 +10,7 @@ package io.lancecodec.codec.bitpack;
  */
 final class FastLanes {
   /** The row-group order of the FastLanes "unified transposed layout"; it is its own inverse. */
-  private static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
+  static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
 
   private FastLanes() {}
 
