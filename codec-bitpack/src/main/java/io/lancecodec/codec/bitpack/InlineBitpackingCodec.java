@@ -95,8 +95,8 @@ final class InlineBitpackingCodec {
 
   /**
    * Packs chunks of one block straight from its little-endian bytes into a page buffer with the
-   * generated {@link FastLanesPack} kernels. Widths of 32- and 64-bit values are measured over int
-   * or long arrays bulk-copied from the bytes, whose OR loop the JIT vectorizes. Before (values
+   * FastLanes kernels ({@link KernelGenerator}). Widths of 32- and 64-bit values are measured over
+   * int or long arrays bulk-copied from the bytes, whose OR loop the JIT vectorizes. Before (values
    * widened into longs one by one, a generic pack loop, each chunk its own array, gathered in a
    * stream and copied again), packing took a fifth of the time of writing a file of 32-bit token
    * ids.
