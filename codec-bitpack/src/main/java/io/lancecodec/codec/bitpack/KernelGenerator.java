@@ -26,6 +26,7 @@ import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.ClassFileVersion;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.modifier.TypeManifestation;
 import net.bytebuddy.description.modifier.Visibility;
@@ -147,11 +148,13 @@ final class KernelGenerator {
       // COMPUTE_FRAMES below has ASM compute the stack and locals too
       return new ByteCodeAppender.Size(0, 0);
     };
-    // Defining run outright lets Byte Buddy skip the method graphs of Object and Kernel, and our
-    // fixed names need no validation: the two take about a third off a cold JVM's first kernel.
-    // The lookup defines the class in this package, on the class or module path alike, so it
-    // may read L and implement the package-private Kernel.
-    Class<?> type = new ByteBuddy()
+    // Java 17 class files whatever the JVM: the kernels need nothing newer, and a JVM newer than
+    // this Byte Buddy knows cannot then ask for a version its ASM does not write. Defining run
+    // outright lets Byte Buddy skip the method graphs of Object and Kernel, and our fixed names
+    // need no validation: the two take about a third off a cold JVM's first kernel. The lookup
+    // defines the class in this package, on the class or module path alike, so it may read L
+    // and implement the package-private Kernel.
+    Class<?> type = new ByteBuddy(ClassFileVersion.JAVA_V17)
         .with(TypeValidation.DISABLED)
         .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
         .subclass(Object.class)
