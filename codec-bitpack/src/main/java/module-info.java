@@ -2,6 +2,7 @@
 module io.lancecodec.codec.bitpack {
   requires io.lancecodec.spi;
   requires io.lancecodec.format;
+  requires net.bytebuddy;
 
   provides io.lancecodec.spi.CodecPlugin with
       io.lancecodec.codec.bitpack.BitpackPlugin;

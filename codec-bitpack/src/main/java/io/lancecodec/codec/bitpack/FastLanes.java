@@ -10,7 +10,9 @@ package io.lancecodec.codec.bitpack;
  */
 final class FastLanes {
   /** The row-group order of the FastLanes "unified transposed layout"; it is its own inverse. */
-  private static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
+  static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
+
+  private static final KernelGenerator KERNELS = new KernelGenerator();
 
   private FastLanes() {}
 
@@ -42,8 +44,10 @@ final class FastLanes {
 
   /**
    * Packs the {@code n <= 1024} values of {@code bits} bits at {@code src[srcOff]} (each below
-   * 2^width) into {@code 128 * width} bytes at {@code dst[dstOff]}, with the generated kernel for
-   * the width; fewer than 1024 values are first copied and padded with zeros, as the layout wants.
+   * 2^width) into {@code 128 * width} bytes at {@code dst[dstOff]}, with the width's kernel
+   * (written on first use, {@link KernelGenerator}); fewer than 1024 values are first copied and
+   * padded with zeros, as the layout wants. The caller checks both ranges; the kernel's view
+   * handle checks them again.
    */
   static void pack(int bits, int width, byte[] src, int srcOff, int n, byte[] dst, int dstOff) {
     if (n < 1024) {
@@ -53,15 +57,16 @@ final class FastLanes {
       src = padded;
       srcOff = 0;
     }
-    FastLanesPack.pack(bits, width, src, srcOff, dst, dstOff);
+    KERNELS.packer(bits, width).run(src, srcOff, dst, dstOff);
   }
 
   /**
    * Unpacks the {@code 128 * width} packed bytes at {@code src[srcOff]} into 1024 little-endian
-   * values of {@code bits} bits at {@code dst[dstOff]}, with the generated kernel for the width.
-   * This is the hot path of scans over bit-packed integers: no intermediate word or value array.
+   * values of {@code bits} bits at {@code dst[dstOff]}, with the width's kernel (width 0
+   * zero-fills). This is the hot path of scans over bit-packed integers: no intermediate word or
+   * value array.
    */
   static void unpack(int bits, int width, byte[] src, int srcOff, byte[] dst, int dstOff) {
-    FastLanesUnpack.unpack(bits, width, src, srcOff, dst, dstOff);
+    KERNELS.unpacker(bits, width).run(src, srcOff, dst, dstOff);
   }
 }

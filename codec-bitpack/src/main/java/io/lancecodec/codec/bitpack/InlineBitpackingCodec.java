@@ -128,8 +128,8 @@ final class InlineBitpackingCodec {
   /**
    * Writes the chunk of values {@code [start, start + n)} (n at most 1024, the rest zero) at
    * {@code out[pos]}: the header word holding {@code width} (from {@link #width}), then the
-   * words the FastLanes kernel packs straight from the block's bytes; returns the bytes written,
-   * {@link #chunkBytes}.
+   * words the FastLanes kernel ({@link KernelGenerator}) packs straight from the block's bytes;
+   * returns the bytes written, {@link #chunkBytes}.
    */
   static int pack(byte[] data, int bits, int start, int n, int width, byte[] out, int pos) {
     int wb = bits / 8;

@@ -164,7 +164,7 @@ class FastLanesPinnedBytesTest {
         int dstOff = 3;
         byte[] out = new byte[dstOff + nWords * bits / 8 + 5];
         java.util.Arrays.fill(out, (byte) 0x5A);
-        FastLanesPack.pack(bits, width, values, srcOff, out, dstOff);
+        FastLanes.pack(bits, width, values, srcOff, 1024, out, dstOff);
         assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, dstOff, dstOff + expected.length), "bits " + bits + " width " + width);
         for (int i = 0; i < dstOff; i++) {
           assertEquals((byte) 0x5A, out[i], "wrote before its range");

@@ -1,0 +1,357 @@
+package io.lancecodec.codec.bitpack;
+
+import static net.bytebuddy.jar.asm.Opcodes.ALOAD;
+import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
+import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
+import static net.bytebuddy.jar.asm.Opcodes.GOTO;
+import static net.bytebuddy.jar.asm.Opcodes.IADD;
+import static net.bytebuddy.jar.asm.Opcodes.ICONST_0;
+import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPGE;
+import static net.bytebuddy.jar.asm.Opcodes.ILOAD;
+import static net.bytebuddy.jar.asm.Opcodes.INVOKESTATIC;
+import static net.bytebuddy.jar.asm.Opcodes.INVOKEVIRTUAL;
+import static net.bytebuddy.jar.asm.Opcodes.ISTORE;
+import static net.bytebuddy.jar.asm.Opcodes.LAND;
+import static net.bytebuddy.jar.asm.Opcodes.LLOAD;
+import static net.bytebuddy.jar.asm.Opcodes.LOR;
+import static net.bytebuddy.jar.asm.Opcodes.LSHL;
+import static net.bytebuddy.jar.asm.Opcodes.LSTORE;
+import static net.bytebuddy.jar.asm.Opcodes.LUSHR;
+import static net.bytebuddy.jar.asm.Opcodes.RETURN;
+import static net.bytebuddy.jar.asm.Opcodes.SIPUSH;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.ClassFileVersion;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.modifier.TypeManifestation;
+import net.bytebuddy.description.modifier.Visibility;
+import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+
+/**
+ * Writes, on first use, one class per (element width T, bit width W, direction) whose method
+ * packs or unpacks a FastLanes chunk (see {@link FastLanes}) with every shift, mask and offset a
+ * constant, and keeps it. Writing the 248 methods at run time replaces 27k lines of committed
+ * generated source with the same loads, shifts, masks and stores, so the JIT sees the same code.
+ *
+ * <p>Why one long moves 64 / T values at once: lane l of row r holds input {@code 16 * ORDER[r /
+ * 8] + 128 * (r % 8) + l}, so each row is 128 consecutive bytes of the input, and packed word k
+ * of lane l sits at {@code lanes * k + l}, so each word index is 128 consecutive bytes of the
+ * packed chunk. Byte g of a row and byte g of a word therefore belong to the same lanes, and the
+ * kernel walks g = 0, 8, .., 120, treating the 64 / T lanes in those 8 bytes as one long: 16
+ * steps of T rows, whatever T is. Row r's bits start at {@code r * W} in its lane's stream: word
+ * {@code r * W / T}, bit {@code r * W % T}, split over the next word when that bit plus W passes
+ * T.
+ *
+ * <p>Shifting a long shifts every T-bit field by the same amount and spills bits across field
+ * borders, which a mask repeated in every field then drops. Unpacking shifts right, so a field's
+ * bottom receives the field above's low bits, which the W-bit mask drops; a split value masks the
+ * low half (from word k) and the high half (word k + 1, shifted left) to their own bits before the
+ * OR. Packing shifts left, so the mask keeps each field's bits from the offset up and drops what
+ * the field below pushed in; the high half of a split value is the value shifted right by the bits
+ * that fit, masked to the rest. A packed word is stored once no later row writes into it. Packing
+ * wants values below 2^W and 1024 of them (the caller zero-pads), width 0 writes nothing and
+ * unpacking width 0 zero-fills.
+ */
+final class KernelGenerator {
+  /** A generated kernel: 1024 values at {@code s[so]} to packed words at {@code d[dof]}, or back. */
+  interface Kernel {
+    void run(byte[] s, int so, byte[] d, int dof);
+  }
+
+  /**
+   * The view every kernel reads and writes 8 bytes through, with GETSTATIC: a static final field
+   * the JIT folds, so each access compiles to a plain little-endian load or store.
+   */
+  static final VarHandle L = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
+  private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+
+  // locals of run(s, so, d, dof): the loop's g, i (in) and o (out), then longs of two slots each
+  private static final int S = 1, SO = 2, D = 3, DOF = 4, G = 5, I = 6, O = 7, V = 8;
+
+  /** Shapes per direction: widths 0..T for T = 8, 16, 32 and 64. */
+  private static final int SHAPES = 9 + 17 + 33 + 65;
+
+  /** Gives each class its own name, so threads that race for a shape can both define theirs. */
+  private static final AtomicInteger SERIAL = new AtomicInteger();
+
+  private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
+  private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
+
+  Kernel packer(int bits, int width) {
+    return kernel(packers, true, bits, width);
+  }
+
+  Kernel unpacker(int bits, int width) {
+    return kernel(unpackers, false, bits, width);
+  }
+
+  private static Kernel kernel(AtomicReferenceArray<Kernel> kernels, boolean pack, int bits, int width) {
+    int i = index(bits, width);
+    Kernel k = kernels.get(i);
+    if (k == null) {
+      // a thread that loses the race drops its kernel for the winner's: every caller runs one
+      Kernel made = generate(pack, bits, width);
+      k = kernels.compareAndExchange(i, null, made);
+      if (k == null) {
+        k = made;
+      }
+    }
+    return k;
+  }
+
+  private static int index(int bits, int width) {
+    int first;
+    switch (bits) {
+      case 8:
+        first = 0;
+        break;
+      case 16:
+        first = 9;
+        break;
+      case 32:
+        first = 26;
+        break;
+      case 64:
+        first = 59;
+        break;
+      default:
+        throw new IllegalArgumentException("element width " + bits);
+    }
+    if (width < 0 || width > bits) {
+      throw new IllegalArgumentException("width " + width);
+    }
+    return first + width;
+  }
+
+  private static Kernel generate(boolean pack, int bits, int width) {
+    String name = KernelGenerator.class.getPackageName() + (pack ? ".Pack" : ".Unpack") + bits + "w" + width + "_" + SERIAL.incrementAndGet();
+    ByteCodeAppender body = (mv, context, method) -> {
+      if (pack) {
+        pack(mv, bits, width);
+      } else {
+        unpack(mv, bits, width);
+      }
+      // COMPUTE_FRAMES below has ASM compute the stack and locals too
+      return new ByteCodeAppender.Size(0, 0);
+    };
+    // Java 17 class files whatever the JVM: the kernels need nothing newer, and a JVM newer than
+    // this Byte Buddy knows cannot then ask for a version its ASM does not write. Defining run
+    // outright lets Byte Buddy skip the method graphs of Object and Kernel, and our fixed names
+    // need no validation: the two take about a third off a cold JVM's first kernel. The lookup
+    // defines the class in this package, on the class or module path alike, so it may read L
+    // and implement the package-private Kernel.
+    Class<?> type = new ByteBuddy(ClassFileVersion.JAVA_V17)
+        .with(TypeValidation.DISABLED)
+        .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
+        .subclass(Object.class)
+        .name(name)
+        .modifiers(Visibility.PACKAGE_PRIVATE, TypeManifestation.FINAL)
+        .implement(Kernel.class)
+        .defineMethod("run", void.class, Visibility.PUBLIC)
+        .withParameters(byte[].class, int.class, byte[].class, int.class)
+        .intercept(new Implementation.Simple(body))
+        .visit(new AsmVisitorWrapper.ForDeclaredMethods().writerFlags(ClassWriter.COMPUTE_FRAMES))
+        .make()
+        .load(KernelGenerator.class.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(MethodHandles.lookup()))
+        .getLoaded();
+    try {
+      return (Kernel) type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("generated kernel " + name, e);
+    }
+  }
+
+  private static void unpack(MethodVisitor mv, int bits, int width) {
+    if (width == 0) {
+      // Arrays.fill(d, dof, dof + 128 * T, (byte) 0)
+      mv.visitVarInsn(ALOAD, D);
+      mv.visitVarInsn(ILOAD, DOF);
+      mv.visitVarInsn(ILOAD, DOF);
+      pushInt(mv, 128 * bits);
+      mv.visitInsn(IADD);
+      mv.visitInsn(ICONST_0);
+      mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "([BIIB)V", false);
+      mv.visitInsn(RETURN);
+      return;
+    }
+    loop(mv, () -> {
+      int loaded = -1;
+      for (int r = 0; r < bits; r++) {
+        int k = r * width / bits;
+        int bit = r * width % bits;
+        boolean split = bit + width > bits;
+        while (loaded < (split ? k + 1 : k)) {
+          loaded++;
+          get(mv, S, I, 128 * loaded);
+          mv.visitVarInsn(LSTORE, word(loaded));
+        }
+        address(mv, D, O, bits / 8 * row(r));
+        mv.visitVarInsn(LLOAD, word(k));
+        shift(mv, LUSHR, bit);
+        if (split) {
+          int lowLen = bits - bit;
+          mask(mv, bits, lowBits(lowLen));
+          mv.visitVarInsn(LLOAD, word(k + 1));
+          shift(mv, LSHL, lowLen);
+          mask(mv, bits, lowBits(width) & ~lowBits(lowLen));
+          mv.visitInsn(LOR);
+        } else if (width < bits) {
+          mask(mv, bits, lowBits(width));
+        }
+        set(mv);
+      }
+    });
+  }
+
+  private static void pack(MethodVisitor mv, int bits, int width) {
+    if (width == 0) {
+      mv.visitInsn(RETURN);
+      return;
+    }
+    loop(mv, () -> {
+      int stored = 0;
+      boolean[] started = new boolean[width + 1];
+      for (int r = 0; r < bits; r++) {
+        int k = r * width / bits;
+        int bit = r * width % bits;
+        get(mv, S, I, bits / 8 * row(r));
+        mv.visitVarInsn(LSTORE, V);
+        mv.visitVarInsn(LLOAD, V);
+        if (bit != 0) {
+          shift(mv, LSHL, bit);
+          mask(mv, bits, lowBits(bits) & ~lowBits(bit));
+        }
+        accumulate(mv, started, k);
+        if (bit + width > bits) {
+          int lowLen = bits - bit;
+          mv.visitVarInsn(LLOAD, V);
+          shift(mv, LUSHR, lowLen);
+          mask(mv, bits, lowBits(width - lowLen));
+          accumulate(mv, started, k + 1);
+        }
+        // words below the next row's first word are complete
+        int next = r + 1 < bits ? (r + 1) * width / bits : width;
+        for (; stored < next; stored++) {
+          address(mv, D, O, 128 * stored);
+          mv.visitVarInsn(LLOAD, word(stored));
+          set(mv);
+        }
+      }
+    });
+  }
+
+  /**
+   * {@code for (g = 0; g < 128; g += 8) { i = so + g; o = dof + g; body }}: step g takes byte g of
+   * every 128-byte row of values and of packed words.
+   */
+  private static void loop(MethodVisitor mv, Runnable body) {
+    Label top = new Label();
+    Label end = new Label();
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, G);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, G);
+    pushInt(mv, 128);
+    mv.visitJumpInsn(IF_ICMPGE, end);
+    mv.visitVarInsn(ILOAD, SO);
+    mv.visitVarInsn(ILOAD, G);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, I);
+    mv.visitVarInsn(ILOAD, DOF);
+    mv.visitVarInsn(ILOAD, G);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, O);
+    body.run();
+    mv.visitIincInsn(G, 8);
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(end);
+    mv.visitInsn(RETURN);
+  }
+
+  /** The input index of lane 0's value in row r: where the row's 128 bytes start, in values. */
+  private static int row(int r) {
+    return 16 * FastLanes.ORDER[r / 8] + 128 * (r % 8);
+  }
+
+  /** The slot of packed word k's long (the row's value has slot V in the packers). */
+  private static int word(int k) {
+    return V + 2 + 2 * k;
+  }
+
+  /** Pushes {@code L, array, index + offset}, the start of a VarHandle get or set. */
+  private static void address(MethodVisitor mv, int array, int index, int offset) {
+    mv.visitFieldInsn(GETSTATIC, HOST, "L", "Ljava/lang/invoke/VarHandle;");
+    mv.visitVarInsn(ALOAD, array);
+    mv.visitVarInsn(ILOAD, index);
+    if (offset != 0) {
+      pushInt(mv, offset);
+      mv.visitInsn(IADD);
+    }
+  }
+
+  // VarHandle.get and set are signature polymorphic: the descriptor is the call site's, as javac
+  // writes for (long) L.get(s, i) and L.set(d, o, w); an exact match keeps the JIT's fast path
+  private static void get(MethodVisitor mv, int array, int index, int offset) {
+    address(mv, array, index, offset);
+    mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)J", false);
+  }
+
+  private static void set(MethodVisitor mv) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "set", "([BIJ)V", false);
+  }
+
+  /** ORs the part of word k on the stack into word k, or starts the word with it. */
+  private static void accumulate(MethodVisitor mv, boolean[] started, int k) {
+    if (started[k]) {
+      mv.visitVarInsn(LLOAD, word(k));
+      mv.visitInsn(LOR);
+    }
+    started[k] = true;
+    mv.visitVarInsn(LSTORE, word(k));
+  }
+
+  private static void shift(MethodVisitor mv, int opcode, int by) {
+    if (by != 0) {
+      pushInt(mv, by);
+      mv.visitInsn(opcode);
+    }
+  }
+
+  /** ANDs the long on the stack with {@code m} repeated in every T-bit field. */
+  private static void mask(MethodVisitor mv, int bits, long m) {
+    long r = 0;
+    for (int f = 0; f < 64; f += bits) {
+      r |= m << f;
+    }
+    mv.visitLdcInsn(r);
+    mv.visitInsn(LAND);
+  }
+
+  private static void pushInt(MethodVisitor mv, int v) {
+    if (v >= 0 && v <= 5) {
+      mv.visitInsn(ICONST_0 + v);
+    } else if (v <= Byte.MAX_VALUE) {
+      mv.visitIntInsn(BIPUSH, v);
+    } else {
+      mv.visitIntInsn(SIPUSH, v);
+    }
+  }
+
+  private static long lowBits(int n) {
+    return n == 64 ? -1L : (1L << n) - 1;
+  }
+}
