@@ -25,19 +25,10 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.ClassFileVersion;
-import net.bytebuddy.asm.AsmVisitorWrapper;
-import net.bytebuddy.description.modifier.TypeManifestation;
-import net.bytebuddy.description.modifier.Visibility;
-import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Writes, on first use, one class per (element width T, bit width W, direction) whose method
@@ -77,6 +68,8 @@ final class KernelGenerator {
   static final VarHandle L = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
+  private static final String HOST_PACKAGE = "io/lancecodec/codec/bitpack/";
+  private static final String KERNEL = HOST + "$Kernel";
   private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
 
   // locals of run(s, so, d, dof): the loop's g, i (in) and o (out), then longs of two slots each
@@ -138,37 +131,34 @@ final class KernelGenerator {
   }
 
   private static Kernel generate(boolean pack, int bits, int width) {
-    String name = KernelGenerator.class.getPackageName() + (pack ? ".Pack" : ".Unpack") + bits + "w" + width + "_" + SERIAL.incrementAndGet();
-    ByteCodeAppender body = (mv, context, method) -> {
-      if (pack) {
-        pack(mv, bits, width);
-      } else {
-        unpack(mv, bits, width);
-      }
-      // COMPUTE_FRAMES below has ASM compute the stack and locals too
-      return new ByteCodeAppender.Size(0, 0);
-    };
-    // Java 17 class files whatever the JVM: the kernels need nothing newer, and a JVM newer than
-    // this Byte Buddy knows cannot then ask for a version its ASM does not write. Defining run
-    // outright lets Byte Buddy skip the method graphs of Object and Kernel, and our fixed names
-    // need no validation: the two take about a third off a cold JVM's first kernel. The lookup
-    // defines the class in this package, on the class or module path alike, so it may read L
-    // and implement the package-private Kernel.
-    Class<?> type = new ByteBuddy(ClassFileVersion.JAVA_V17)
-        .with(TypeValidation.DISABLED)
-        .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
-        .subclass(Object.class)
-        .name(name)
-        .modifiers(Visibility.PACKAGE_PRIVATE, TypeManifestation.FINAL)
-        .implement(Kernel.class)
-        .defineMethod("run", void.class, Visibility.PUBLIC)
-        .withParameters(byte[].class, int.class, byte[].class, int.class)
-        .intercept(new Implementation.Simple(body))
-        .visit(new AsmVisitorWrapper.ForDeclaredMethods().writerFlags(ClassWriter.COMPUTE_FRAMES))
-        .make()
-        .load(KernelGenerator.class.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(MethodHandles.lookup()))
-        .getLoaded();
+    String name = HOST_PACKAGE + (pack ? "Pack" : "Unpack") + bits + "w" + width + "_" + SERIAL.incrementAndGet();
+    // Byte Buddy's own ASM writes the class directly: its type DSL did the same in 2-7 ms a class
+    // but took 0.4 s to start in a fresh JVM, which every first read or write would pay. Java 17
+    // class files whatever the JVM: the kernels need nothing newer. COMPUTE_FRAMES merges no
+    // reference types here (the locals are two byte arrays, ints and longs), so ASM loads no class.
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
+    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object", new String[] {KERNEL});
+    MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
+    init.visitCode();
+    init.visitVarInsn(ALOAD, 0);
+    init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    init.visitInsn(RETURN);
+    init.visitMaxs(0, 0);
+    init.visitEnd();
+    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "([BI[BI)V", null, null);
+    mv.visitCode();
+    if (pack) {
+      pack(mv, bits, width);
+    } else {
+      unpack(mv, bits, width);
+    }
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    cw.visitEnd();
     try {
+      // defined in this package through this class's lookup, on the class or module path alike,
+      // so it may read L and implement the package-private Kernel
+      Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
       return (Kernel) type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("generated kernel " + name, e);

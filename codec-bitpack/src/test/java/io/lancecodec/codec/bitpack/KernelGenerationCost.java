@@ -2,7 +2,7 @@ package io.lancecodec.codec.bitpack;
 
 /**
  * Prints the one-time cost of writing kernels in a fresh JVM: the first one (which also loads
- * Byte Buddy), then all 124 unpackers of a second generator. Not a test, since the times depend
+ * and warms Byte Buddy's ASM), then all 124 unpackers of a second generator. Not a test, since the times depend
  * on the machine; run it with the module's test classpath.
  */
 public final class KernelGenerationCost {
