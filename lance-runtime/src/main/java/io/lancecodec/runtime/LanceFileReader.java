@@ -655,9 +655,11 @@ public final class LanceFileReader implements AutoCloseable {
 
   /**
    * Flat reads of fewer value bytes fill their vector from the decoded pieces instead of a sink:
-   * one allocation for validity and values beats two when a lookup reads a few rows.
+   * one allocation for validity and values beats two when a lookup reads a few rows. Scans, even
+   * in batches of 1,024 rows, sink: pages without lists decode chunk by chunk into the Arrow
+   * buffer then, with no batch-sized array on the heap.
    */
-  private static final long SINK_MIN_BYTES = 64 << 10;
+  private static final long SINK_MIN_BYTES = 1 << 10;
 
   /** What a read into an {@link ArrowSink} does with the values a page returns instead of sinking them. */
   private enum SinkMode {

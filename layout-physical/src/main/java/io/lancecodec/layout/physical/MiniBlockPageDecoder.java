@@ -261,11 +261,124 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
 
   @Override
   public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
-    if (rep == null || hasDictionary || bits <= 0 || bits % 8 != 0 || directBits() != bits) {
+    if (hasDictionary || bits <= 0 || bits % 8 != 0) {
       return read(ranges);
     }
-    return MiniBlockRepeated.read(this, ranges, sink);
+    if (rep == null) {
+      DecodedPage d = readFlat(ranges, bits, sink);
+      return d != null ? d : read(ranges);
+    }
+    return directBits() == bits ? MiniBlockRepeated.read(this, ranges, sink) : read(ranges);
   }
+
+  /**
+   * A page without lists read into a sink: each chunk's wanted values are decoded into one array
+   * of at most a chunk, which stays in cache, and appended from there. The values of a whole read
+   * went through an array of their own on the heap before, about 1.7 bytes allocated per value
+   * byte of a scan of token ids; a fresh JVM paid that memory's first touch in every batch. Codecs
+   * that cannot decode a range in place (run-length, general compression) decode the chunk into
+   * this thread's reused arrays instead. The chunk's def levels, when the page has them, stay
+   * with the piece for the filler. Null, with nothing appended, when the first chunk's values are
+   * not {@code bits}-bit values (the caller reads the page as a block then).
+   */
+  private DecodedPage readFlat(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
+    long total = 0;
+    for (int i = 0; i < ranges.length; i += 2) {
+      total += ranges[i + 1] - ranges[i];
+    }
+    int width = bits / 8;
+    sink.reserve(total * width);
+    short[] levels = null;
+    int at = 0;
+    byte[] scratch = SINK_SCRATCH.get();
+    int i = 0;
+    while (i < ranges.length) {
+      int first = chunkOf(ranges[i]);
+      int last = chunkOf(ranges[i + 1] - 1);
+      int j = i + 2;
+      while (j < ranges.length && chunkOf(ranges[j]) <= last + 1) {
+        last = Math.max(last, chunkOf(ranges[j + 1] - 1));
+        j += 2;
+      }
+      long spanStart = chunkOffset(first);
+      int spanLen = LanceCodecException.checkedInt(chunkOffset(last + 1) - spanStart, "chunk span");
+      // the chunks' bytes are only read while decoding, so one array per thread holds them
+      byte[] span = SINK_SPAN.get();
+      if (span.length < spanLen) {
+        span = new byte[spanLen];
+        if (spanLen <= KEEP_SPAN) {
+          SINK_SPAN.set(span);
+        }
+      }
+      source.readInto(1, spanStart, spanLen, span, 0);
+      int r = i;
+      long c1 = chunkFirstRow(first);
+      long o1 = spanStart;
+      for (int k = first; k <= last && r < j; k++) {
+        long c0 = c1;
+        c1 = c0 + chunkValues.get(k);
+        long o0 = o1;
+        o1 = o0 + chunkBytes(k);
+        if (ranges[r] >= c1) {
+          continue;
+        }
+        int n = (int) (c1 - c0);
+        Header h = header(span, (int) (o0 - spanStart), (int) (o1 - o0), n, k);
+        DataBlock.FixedWidth whole = null;
+        if (directBits() != bits) {
+          DecodeBuffers reuse = REUSE.get();
+          DataBlock v = decompressValues(span, h, n, k, reuse);
+          if (!(v instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == bits)) {
+            if (at == 0) {
+              return null;
+            }
+            throw LanceCodecException.corrupt("mini-block chunk " + k + ": values are not " + bits + "-bit like the page's first");
+          }
+          whole = fw;
+        }
+        while (r < j && ranges[r] < c1) {
+          int from = (int) (Math.max(ranges[r], c0) - c0);
+          int to = (int) (Math.min(ranges[r + 1], c1) - c0);
+          if (whole != null) {
+            sink.append(whole.data(), from * width, (to - from) * width);
+          } else {
+            if (scratch.length < (to - from) * width) {
+              scratch = new byte[Math.max((to - from) * width, 2 * scratch.length)];
+              SINK_SCRATCH.set(scratch);
+            }
+            decodeInto(span, h, n, from, to, scratch, 0);
+            sink.append(scratch, 0, (to - from) * width);
+          }
+          if (h.levels() != null) {
+            if (levels == null) {
+              // levels so far were all 0 (valid)
+              levels = new short[(int) total];
+            }
+            System.arraycopy(h.levels(), from, levels, at, to - from);
+          }
+          at += to - from;
+          if (ranges[r + 1] <= c1) {
+            r += 2;
+          } else {
+            break;
+          }
+        }
+        if (whole != null) {
+          REUSE.get().trim(KEEP_REUSE);
+        }
+      }
+      i = j;
+    }
+    return new DecodedPage(null, null, levels, total, nested ? layers : null);
+  }
+
+  /** The chunk-sized array a sinking read decodes into, kept per thread so scans allocate none per chunk. */
+  private static final ThreadLocal<byte[]> SINK_SCRATCH = ThreadLocal.withInitial(() -> new byte[8 << 10]);
+
+  /** The chunk bytes a sinking read decodes from, kept per thread up to {@link #KEEP_SPAN} bytes. */
+  private static final ThreadLocal<byte[]> SINK_SPAN = ThreadLocal.withInitial(() -> new byte[0]);
+
+  private static final int KEEP_SPAN = 4 << 20;
 
   @Override
   public DecodedPage read(long[] ranges) {
