@@ -198,6 +198,9 @@ public final class NestedAssembler {
     if (r == null && maxRep > 0) {
       throw LanceCodecException.corrupt("page with lists has no repetition levels");
     }
+    if (m == 2 && maxRep == 1 && d == null && isList[0] && !isList[1]) {
+      return unravelPlainLists(p, r, n, numValues, slots);
+    }
     int leafCap = (int) Math.min(numValues, n);
     // allocated at the first null leaf: most pages have none
     short[] leafDef = null;
@@ -300,6 +303,85 @@ public final class NestedAssembler {
     }
     return new DecodedPage(p.values(), null, leafDef, v);
   }
+
+  /**
+   * The commonest shape of a list column: one list layer over items, with neither null nor empty
+   * lists nor null items (no def levels). Rep level 1 starts a list and 0 continues it, so the
+   * lists' lengths are the distances between the 1s, whose positions are gathered with a store and
+   * an add per level and no branch; the general walk, a branch per run, took two thirds of a scan
+   * of token lines.
+   */
+  private static DecodedPage unravelPlainLists(DecodedPage p, short[] r, int n, long numValues, Slots[] slots) {
+    if (n != numValues) {
+      throw LanceCodecException.corrupt("levels name " + n + " values, the page decoded " + numValues);
+    }
+    int[] starts = STARTS.get();
+    if (starts.length < n + 1) {
+      starts = new int[n + 1];
+      if (n < KEEP_STARTS) {
+        STARTS.set(starts);
+      }
+    }
+    int c = 0;
+    if (numValues >= LONG_LISTS * p.numRows()) {
+      // long lists: the next 1 is found by the JDK's vectorized compare with zeros
+      int i = 0;
+      while (i < n) {
+        int len = Math.min(ZEROS.length, n - i);
+        int at = Arrays.mismatch(r, i, i + len, ZEROS, 0, len);
+        if (at < 0) {
+          i += len;
+          continue;
+        }
+        i += at;
+        if (r[i] != 1) {
+          throw LanceCodecException.corrupt("rep level beyond the page's one list layer");
+        }
+        starts[c++] = i++;
+      }
+    } else {
+      int any = 0;
+      for (int i = 0; i < n; i++) {
+        int ri = r[i] & 0xFFFF;
+        starts[c] = i;
+        c += ri & 1;
+        any |= ri;
+      }
+      if ((any & ~1) != 0) {
+        throw LanceCodecException.corrupt("rep level beyond the page's one list layer");
+      }
+    }
+    if (c != p.numRows()) {
+      throw LanceCodecException.corrupt("levels hold " + c + " rows, expected " + p.numRows());
+    }
+    Slots lists = slots[0];
+    int continued = c > 0 ? starts[0] : n;
+    if (continued > 0) {
+      if (lists.count == 0) {
+        throw LanceCodecException.corrupt("levels continue a list before any row starts");
+      }
+      lists.lengths[lists.count - 1] += continued;
+    }
+    int base = lists.count;
+    lists.addValid(c);
+    long[] lengths = lists.lengths;
+    for (int k = 0; k < c; k++) {
+      lengths[base + k] = (k + 1 < c ? starts[k + 1] : n) - starts[k];
+    }
+    slots[1].addValid(n);
+    short[] leafDef = p.values() instanceof DataBlock.AllNull ? new short[n] : null;
+    return new DecodedPage(p.values(), null, leafDef, n);
+  }
+
+  /** Row starts of {@link #unravelPlainLists}, kept per thread for pieces below {@link #KEEP_STARTS} levels. */
+  private static final ThreadLocal<int[]> STARTS = ThreadLocal.withInitial(() -> new int[0]);
+
+  private static final int KEEP_STARTS = 1 << 22;
+
+  /** Items per list from which {@link #unravelPlainLists} looks for list starts with a vectorized compare. */
+  private static final long LONG_LISTS = 16;
+
+  private static final short[] ZEROS = new short[4096];
 
   /** Fills {@code vector} (the node at {@code depth} of the leaves' paths) from the unravelled leaves below it. */
   public static void fill(FieldVector vector, Field field, int depth, List<Leaf> leaves, List<Unravelled> data) {
