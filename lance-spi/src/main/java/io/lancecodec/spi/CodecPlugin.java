@@ -63,6 +63,15 @@ public interface CodecPlugin {
   }
 
   /**
+   * True when this plugin's offers are measured by compressing the block (costly), not
+   * estimated: the runtime asks such plugins after the others and tells them the size to beat
+   * ({@link ProposalContext#sizeToBeat}).
+   */
+  default boolean measuresOffers() {
+    return false;
+  }
+
+  /**
    * Offers to compress {@code block} in a mini-block page, with the bytes it will take there;
    * empty declines. Statistics are in the context, so proposing stays cheap unless the size can
    * only be known by compressing, and then the offer carries the result ({@link Proposal#measured}).

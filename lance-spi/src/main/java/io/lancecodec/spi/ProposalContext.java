@@ -51,6 +51,18 @@ public interface ProposalContext {
     return 0;
   }
 
+  /**
+   * The smallest offer for this block from the plugins asked before this one (those that do not
+   * {@linkplain CodecPlugin#measuresOffers measure}), or {@link Long#MAX_VALUE}. An offer larger
+   * than this is not chosen, so a plugin that compresses to measure may stop and decline as soon
+   * as its output passes it.
+   */
+  default long sizeToBeat() {
+    return Long.MAX_VALUE;
+  }
+
+
+
   /** The best mini-block offer for {@code block} from every plugin not already asking. */
   Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block);
 

@@ -67,12 +67,21 @@ public final class AlpEncoder {
    * page must still write this one), and {@code null} means only that a chunk overran the budget.
    */
   public AlpPage encodePage(double[] v, int off, int n, int maxChunkBytes, boolean mustShrink) {
+    return encodePage(v, off, n, maxChunkBytes, mustShrink, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #encodePage(double[], int, int, int, boolean)}, giving up ({@code null}) as soon as
+   * the chunks written so far take more than {@code sizeToBeat} bytes: an offer that size loses
+   * to one the writer already has.
+   */
+  public AlpPage encodePage(double[] v, int off, int n, int maxChunkBytes, boolean mustShrink, long sizeToBeat) {
     checkRange(v.length, off, n);
     values64 = v;
     values32 = null;
     sampler.bind(v);
     try {
-      return encode(off, n, 64, maxChunkBytes, mustShrink);
+      return encode(off, n, 64, maxChunkBytes, mustShrink, sizeToBeat);
     } finally {
       values64 = null;
       sampler.bind((double[]) null);
@@ -91,12 +100,17 @@ public final class AlpEncoder {
 
   /** The float32 form of {@link #encodePage(double[], int, int, int, boolean)}. */
   public AlpPage encodePage(float[] v, int off, int n, int maxChunkBytes, boolean mustShrink) {
+    return encodePage(v, off, n, maxChunkBytes, mustShrink, Long.MAX_VALUE);
+  }
+
+  /** The float32 form of {@link #encodePage(double[], int, int, int, boolean, long)}. */
+  public AlpPage encodePage(float[] v, int off, int n, int maxChunkBytes, boolean mustShrink, long sizeToBeat) {
     checkRange(v.length, off, n);
     values32 = v;
     values64 = null;
     sampler.bind(v);
     try {
-      return encode(off, n, 32, maxChunkBytes, mustShrink);
+      return encode(off, n, 32, maxChunkBytes, mustShrink, sizeToBeat);
     } finally {
       values32 = null;
       sampler.bind((float[]) null);
@@ -109,7 +123,7 @@ public final class AlpEncoder {
     }
   }
 
-  private AlpPage encode(int off, int n, int wordBits, int maxChunkBytes, boolean mustShrink) {
+  private AlpPage encode(int off, int n, int wordBits, int maxChunkBytes, boolean mustShrink, long sizeToBeat) {
     if (n == 0) {
       return null;
     }
@@ -123,6 +137,7 @@ public final class AlpEncoder {
     int[] before = new int[4];
     int rowGroupValues = AlpFormat.ROW_GROUP_VECTORS * AlpFormat.MAX_CHUNK_VALUES;
     int c = 0;
+    long written = 0;
     for (int group = 0; group < n; group += rowGroupValues) {
       int groupEnd = Math.min(n, group + rowGroupValues);
       AlpSampler.RowGroup plan = sampler.firstLevel(off + group, groupEnd - group);
@@ -132,7 +147,8 @@ public final class AlpEncoder {
           before[i] = out[i].size();
         }
         int bytes = encodeChunk(off + start, len, plan);
-        if (bytes > maxChunkBytes) {
+        written += bytes;
+        if (bytes > maxChunkBytes || written > sizeToBeat) {
           return null;
         }
         int[] sizes = new int[4];

@@ -63,10 +63,19 @@ final class AlpMiniBlock {
 
     /** The block's chunks, or {@code null} when ALP would not make the page smaller than its raw values. */
     MiniBlockCompressed compressIfSmaller(DataBlock.FixedWidth fw) {
-      return encode(fw, true);
+      return compressIfSmaller(fw, Long.MAX_VALUE);
+    }
+
+    /** As {@link #compressIfSmaller(DataBlock.FixedWidth)}, also null once the chunks pass {@code sizeToBeat} bytes. */
+    MiniBlockCompressed compressIfSmaller(DataBlock.FixedWidth fw, long sizeToBeat) {
+      return encode(fw, true, sizeToBeat);
     }
 
     private MiniBlockCompressed encode(DataBlock.FixedWidth fw, boolean mustShrink) {
+      return encode(fw, mustShrink, Long.MAX_VALUE);
+    }
+
+    private MiniBlockCompressed encode(DataBlock.FixedWidth fw, boolean mustShrink, long sizeToBeat) {
       int n = LanceCodecException.checkedInt(fw.numValues(), "alp page values");
       byte[] data = fw.data();
       AlpPage page;
@@ -75,13 +84,13 @@ final class AlpMiniBlock {
         for (int i = 0; i < n; i++) {
           v[i] = Double.longBitsToDouble(LittleEndian.getLong(data, 8 * i));
         }
-        page = encoder.encodePage(v, 0, n, maxChunkBytes, mustShrink);
+        page = encoder.encodePage(v, 0, n, maxChunkBytes, mustShrink, sizeToBeat);
       } else {
         float[] v = new float[n];
         for (int i = 0; i < n; i++) {
           v[i] = Float.intBitsToFloat(LittleEndian.getInt(data, 4 * i));
         }
-        page = encoder.encodePage(v, 0, n, maxChunkBytes, mustShrink);
+        page = encoder.encodePage(v, 0, n, maxChunkBytes, mustShrink, sizeToBeat);
       }
       if (page == null) {
         return null;

@@ -53,6 +53,12 @@ public final class AlpPlugin implements CodecPlugin {
     return Set.of(Alp.class);
   }
 
+  /** ALP's offer is the page encoded: asked after the plugins that estimate, it stops once it cannot win. */
+  @Override
+  public boolean measuresOffers() {
+    return true;
+  }
+
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     FileVersion version = context.version();
@@ -78,9 +84,9 @@ public final class AlpPlugin implements CodecPlugin {
       return Optional.empty();
     }
     AlpMiniBlock.Compressor compressor = new AlpMiniBlock.Compressor(MiniBlocks.maxChunkBytes(version));
-    MiniBlockCompressed out = compressor.compressIfSmaller(fw);
+    MiniBlockCompressed out = compressor.compressIfSmaller(fw, context.sizeToBeat());
     if (out == null) {
-      LOG.log(System.Logger.Level.DEBUG, "alp: {0} values of {1} bits not smaller than raw, declined",
+      LOG.log(System.Logger.Level.DEBUG, "alp: {0} values of {1} bits not smaller than raw or than another offer, declined",
           fw.numValues(), fw.bitsPerValue());
       return Optional.empty();
     }
