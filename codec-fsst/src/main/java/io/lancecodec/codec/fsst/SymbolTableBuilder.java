@@ -57,10 +57,7 @@ final class SymbolTableBuilder {
     return new SymbolTableBuilder(s.bytes, s.offsets).run();
   }
 
-  /** Bytes past a sample's end, so that its last strings are read a word at a time too ({@link SymbolMatcher#load}). */
-  private static final int LOAD_SLACK = 8;
-
-  /** Sample strings {@code bytes[offsets[i], offsets[i + 1])}; the array may extend past the last. */
+  /** Sample strings {@code bytes[offsets[i], offsets[i + 1])}. */
   record Sample(byte[] bytes, int[] offsets) {
     /** The sampled bytes (the strings', without the slack). */
     int size() {
@@ -82,7 +79,7 @@ final class SymbolTableBuilder {
       for (int i = 0; i <= n; i++) {
         offs[i] = (int) (block.offset(i) - base);
       }
-      return new Sample(java.util.Arrays.copyOfRange(data, (int) base, (int) (base + total) + LOAD_SLACK), offs);
+      return new Sample(java.util.Arrays.copyOfRange(data, (int) base, (int) (base + total)), offs);
     }
     SplittableRandom rnd = new SplittableRandom(FsstFormat.SAMPLE_SEED);
     byte[] bytes = new byte[FsstFormat.SAMPLE_TARGET + FsstFormat.SAMPLE_LINE];
@@ -110,7 +107,7 @@ final class SymbolTableBuilder {
     for (int k = 0; k < o.length; k++) {
       o[k] = offs.get(k);
     }
-    return new Sample(java.util.Arrays.copyOf(bytes, size + LOAD_SLACK), o);
+    return new Sample(java.util.Arrays.copyOf(bytes, size), o);
   }
 
   /** The working table: symbols in selection order (highest gain first). */
