@@ -164,54 +164,8 @@ class AlpProposalTest {
     DataBlock.FixedWidth block = PluginHarness.block(prices(16 * 1024, 3));
     long bytes = propose(block, Mode.ON).orElseThrow().estimatedBytes();
     FieldOptions on = FieldOptions.builder().alp(Mode.ON).build();
-    assertTrue(PLUGIN.proposeMiniBlock(block, new Bounded(on, bytes)).isPresent(), "a bound its output meets is kept");
-    assertFalse(PLUGIN.proposeMiniBlock(block, new Bounded(on, bytes / 4)).isPresent(), "a quarter of its size is out of reach");
-  }
-
-  /** The harness context with a size to beat. */
-  static final class Bounded implements io.lancecodec.spi.ProposalContext {
-    private final PluginHarness.Context base;
-    private final long sizeToBeat;
-
-    Bounded(FieldOptions options, long sizeToBeat) {
-      this.base = new PluginHarness.Context(options, FileVersion.V2_3);
-      this.sizeToBeat = sizeToBeat;
-    }
-
-    @Override
-    public long sizeToBeat() {
-      return sizeToBeat;
-    }
-
-    @Override
-    public io.lancecodec.spi.Stats stats() {
-      return base.stats();
-    }
-
-    @Override
-    public FieldOptions options() {
-      return base.options();
-    }
-
-    @Override
-    public FileVersion version() {
-      return base.version();
-    }
-
-    @Override
-    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return base.innerMiniBlock(block);
-    }
-
-    @Override
-    public Optional<Proposal<io.lancecodec.spi.Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-      return base.innerPerValue(block);
-    }
-
-    @Override
-    public Optional<Proposal<io.lancecodec.spi.Encoded<byte[]>>> innerBlock(DataBlock block) {
-      return base.innerBlock(block);
-    }
+    assertTrue(PLUGIN.proposeMiniBlock(block, new PluginHarness.Context(on, FileVersion.V2_3, bytes)).isPresent(), "a bound its output meets is kept");
+    assertFalse(PLUGIN.proposeMiniBlock(block, new PluginHarness.Context(on, FileVersion.V2_3, bytes / 4)).isPresent(), "a quarter of its size is out of reach");
   }
 
   @Test

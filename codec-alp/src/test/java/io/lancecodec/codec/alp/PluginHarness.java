@@ -33,7 +33,11 @@ final class PluginHarness {
 
   private PluginHarness() {}
 
-  record Context(FieldOptions options, FileVersion version) implements ProposalContext {
+  record Context(FieldOptions options, FileVersion version, long sizeToBeat) implements ProposalContext {
+    Context(FieldOptions options, FileVersion version) {
+      this(options, version, Long.MAX_VALUE);
+    }
+
     @Override
     public Stats stats() {
       // ALP reads no statistics: its gates sample the page itself

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -152,8 +153,8 @@ public final class RuntimeLayoutContext implements LayoutContext {
       long rowValues) {
     Stats stats = StatsCollector.of(values);
     List<CodecPlugin> plugins = registry.codecs();
-    List<Proposal<R>> out = new ArrayList<>();
-    List<Integer> rank = new ArrayList<>();
+    // each offer with its plugin's place in name order, which breaks ties whatever the asking order
+    List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();
     long smallest = Long.MAX_VALUE;
     for (int pass = 0; pass < 2; pass++) {
       for (int i = 0; i < plugins.size(); i++) {
@@ -165,24 +166,20 @@ public final class RuntimeLayoutContext implements LayoutContext {
         inner.add(p);
         Optional<Proposal<R>> offer = ask.ask(p, values, new Context(stats, options, inner, oneChunk, rowValues, smallest));
         if (offer.isPresent()) {
-          out.add(offer.get());
-          rank.add(i);
+          ranked.add(Map.entry(offer.get(), i));
           if (pass == 0) {
             smallest = Math.min(smallest, offer.get().estimatedBytes());
           }
         }
       }
     }
-    Integer[] order = new Integer[out.size()];
-    for (int k = 0; k < order.length; k++) {
-      order[k] = k;
+    ranked.sort(Comparator.<Map.Entry<Proposal<R>, Integer>>comparingLong(e -> e.getKey().estimatedBytes())
+        .thenComparing(Map.Entry::getValue));
+    List<Proposal<R>> out = new ArrayList<>(ranked.size());
+    for (Map.Entry<Proposal<R>, Integer> e : ranked) {
+      out.add(e.getKey());
     }
-    java.util.Arrays.sort(order, Comparator.<Integer>comparingLong(k -> out.get(k).estimatedBytes()).thenComparing(rank::get));
-    List<Proposal<R>> sorted = new ArrayList<>(order.length);
-    for (int k : order) {
-      sorted.add(out.get(k));
-    }
-    return sorted;
+    return out;
   }
 
   /**

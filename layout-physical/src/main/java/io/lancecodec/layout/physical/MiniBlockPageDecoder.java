@@ -282,15 +282,82 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
    * not {@code bits}-bit values (the caller reads the page as a block then).
    */
   private DecodedPage readFlat(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
+    long total = total(ranges);
+    int width = bits / 8;
+    sink.reserve(total * width);
+    // levels (allocated at the first chunk that has any: the values before were valid) and the
+    // values appended so far
+    short[][] levels = new short[1][];
+    int[] at = new int[1];
+    boolean whole = walk(ranges, true, (span, chunkOff, chunkLen, c0, c1, k, r, j) -> {
+      int n = (int) (c1 - c0);
+      Header h = header(span, chunkOff, chunkLen, n, k);
+      DataBlock.FixedWidth decoded = null;
+      if (directBits() != bits) {
+        DataBlock v = decompressValues(span, h, n, k, REUSE.get());
+        if (!(v instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == bits)) {
+          if (at[0] == 0) {
+            return -1;
+          }
+          throw LanceCodecException.corrupt("mini-block chunk " + k + ": values are not " + bits + "-bit like the page's first");
+        }
+        decoded = fw;
+      }
+      while (r < j && ranges[r] < c1) {
+        int from = (int) (Math.max(ranges[r], c0) - c0);
+        int to = (int) (Math.min(ranges[r + 1], c1) - c0);
+        if (decoded != null) {
+          sink.append(decoded.data(), from * width, (to - from) * width);
+        } else {
+          byte[] scratch = SINK_SCRATCH.get();
+          if (scratch.length < (to - from) * width) {
+            scratch = new byte[Math.max((to - from) * width, 2 * scratch.length)];
+            SINK_SCRATCH.set(scratch);
+          }
+          decodeInto(span, h, n, from, to, scratch, 0);
+          sink.append(scratch, 0, (to - from) * width);
+        }
+        if (h.levels() != null) {
+          if (levels[0] == null) {
+            levels[0] = new short[(int) total];
+          }
+          System.arraycopy(h.levels(), from, levels[0], at[0], to - from);
+        }
+        at[0] += to - from;
+        if (ranges[r + 1] > c1) {
+          break;
+        }
+        r += 2;
+      }
+      if (decoded != null) {
+        REUSE.get().trim(KEEP_REUSE);
+      }
+      return r;
+    });
+    return whole ? new DecodedPage(null, null, levels[0], total, nested ? layers : null) : null;
+  }
+
+  private static long total(long[] ranges) {
     long total = 0;
     for (int i = 0; i < ranges.length; i += 2) {
       total += ranges[i + 1] - ranges[i];
     }
-    int width = bits / 8;
-    sink.reserve(total * width);
-    short[] levels = null;
-    int at = 0;
-    byte[] scratch = SINK_SCRATCH.get();
+    return total;
+  }
+
+  /** What a read does with chunk {@code k} (rows {@code [c0, c1)}, at {@code span[chunkOff, +chunkLen)}) for ranges {@code [r, j)}. */
+  private interface ChunkStep {
+    /** The first range not finished in this chunk, or -1 to stop the read. */
+    int take(byte[] span, int chunkOff, int chunkLen, long c0, long c1, int k, int r, int j);
+  }
+
+  /**
+   * Walks sorted ranges over the chunks: consecutive ranges that share chunks are one read of
+   * their chunk span (into this thread's reused array when {@code reuseSpan}: the step must then
+   * keep nothing that points into it), and every chunk a range falls in goes to {@code step}.
+   * False when a step stopped the read.
+   */
+  private boolean walk(long[] ranges, boolean reuseSpan, ChunkStep step) {
     int i = 0;
     while (i < ranges.length) {
       int first = chunkOf(ranges[i]);
@@ -302,15 +369,19 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
       }
       long spanStart = chunkOffset(first);
       int spanLen = LanceCodecException.checkedInt(chunkOffset(last + 1) - spanStart, "chunk span");
-      // the chunks' bytes are only read while decoding, so one array per thread holds them
-      byte[] span = SINK_SPAN.get();
-      if (span.length < spanLen) {
-        span = new byte[spanLen];
-        if (spanLen <= KEEP_SPAN) {
-          SINK_SPAN.set(span);
+      byte[] span;
+      if (reuseSpan) {
+        span = SINK_SPAN.get();
+        if (span.length < spanLen) {
+          span = new byte[spanLen];
+          if (spanLen <= KEEP_SPAN) {
+            SINK_SPAN.set(span);
+          }
         }
+        source.readInto(1, spanStart, spanLen, span, 0);
+      } else {
+        span = source.read(1, spanStart, spanLen);
       }
-      source.readInto(1, spanStart, spanLen, span, 0);
       int r = i;
       long c1 = chunkFirstRow(first);
       long o1 = spanStart;
@@ -319,57 +390,16 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
         c1 = c0 + chunkValues.get(k);
         long o0 = o1;
         o1 = o0 + chunkBytes(k);
-        if (ranges[r] >= c1) {
-          continue;
-        }
-        int n = (int) (c1 - c0);
-        Header h = header(span, (int) (o0 - spanStart), (int) (o1 - o0), n, k);
-        DataBlock.FixedWidth whole = null;
-        if (directBits() != bits) {
-          DecodeBuffers reuse = REUSE.get();
-          DataBlock v = decompressValues(span, h, n, k, reuse);
-          if (!(v instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == bits)) {
-            if (at == 0) {
-              return null;
-            }
-            throw LanceCodecException.corrupt("mini-block chunk " + k + ": values are not " + bits + "-bit like the page's first");
+        if (ranges[r] < c1) {
+          r = step.take(span, (int) (o0 - spanStart), (int) (o1 - o0), c0, c1, k, r, j);
+          if (r < 0) {
+            return false;
           }
-          whole = fw;
-        }
-        while (r < j && ranges[r] < c1) {
-          int from = (int) (Math.max(ranges[r], c0) - c0);
-          int to = (int) (Math.min(ranges[r + 1], c1) - c0);
-          if (whole != null) {
-            sink.append(whole.data(), from * width, (to - from) * width);
-          } else {
-            if (scratch.length < (to - from) * width) {
-              scratch = new byte[Math.max((to - from) * width, 2 * scratch.length)];
-              SINK_SCRATCH.set(scratch);
-            }
-            decodeInto(span, h, n, from, to, scratch, 0);
-            sink.append(scratch, 0, (to - from) * width);
-          }
-          if (h.levels() != null) {
-            if (levels == null) {
-              // levels so far were all 0 (valid)
-              levels = new short[(int) total];
-            }
-            System.arraycopy(h.levels(), from, levels, at, to - from);
-          }
-          at += to - from;
-          if (ranges[r + 1] <= c1) {
-            r += 2;
-          } else {
-            break;
-          }
-        }
-        if (whole != null) {
-          REUSE.get().trim(KEEP_REUSE);
         }
       }
       i = j;
     }
-    return new DecodedPage(null, null, levels, total, nested ? layers : null);
+    return true;
   }
 
   /** The chunk-sized array a sinking read decodes into, kept per thread so scans allocate none per chunk. */
@@ -385,63 +415,29 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
     if (rep != null) {
       return MiniBlockRepeated.read(this, ranges, null);
     }
-    long total = 0;
-    for (int i = 0; i < ranges.length; i += 2) {
-      total += ranges[i + 1] - ranges[i];
-    }
-    BlockAppender out = new BlockAppender(total);
+    BlockAppender out = new BlockAppender(total(ranges));
     DictionaryLookup dict = hasDictionary ? dictionary() : null;
-    int i = 0;
-    while (i < ranges.length) {
-      // Group consecutive ranges that share chunks into one read of their chunk span.
-      int first = chunkOf(ranges[i]);
-      int last = chunkOf(ranges[i + 1] - 1);
-      int j = i + 2;
-      while (j < ranges.length && chunkOf(ranges[j]) <= last + 1) {
-        last = Math.max(last, chunkOf(ranges[j + 1] - 1));
-        j += 2;
+    walk(ranges, false, (span, chunkOff, chunkLen, c0, c1, k, r, j) -> {
+      if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out, dict)) {
+        // the whole chunk went straight into the output
+        return ranges[r + 1] == c1 ? r + 2 : r;
       }
-      long spanStart = chunkOffset(first);
-      byte[] span = source.read(1, spanStart, LanceCodecException.checkedInt(chunkOffset(last + 1) - spanStart, "chunk span"));
-      int r = i;
-      long c1 = chunkFirstRow(first);
-      long o1 = spanStart;
-      for (int k = first; k <= last && r < j; k++) {
-        long c0 = c1;
-        c1 = c0 + chunkValues.get(k);
-        long o0 = o1;
-        o1 = o0 + chunkBytes(k);
-        if (ranges[r] >= c1) {
-          continue;
-        }
-        int chunkOff = (int) (o0 - spanStart);
-        int chunkLen = (int) (o1 - o0);
-        if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out, dict)) {
-          // the whole chunk went straight into the output
-          if (ranges[r + 1] == c1) {
-            r += 2;
-          }
-          continue;
-        }
-        int next = decodePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out);
-        if (next >= 0) {
-          r = next;
-          continue;
-        }
-        Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
-        while (r < j && ranges[r] < c1) {
-          long s = Math.max(ranges[r], c0);
-          long e = Math.min(ranges[r + 1], c1);
-          out.append(chunk.values, s - c0, e - c0, chunk.def);
-          if (ranges[r + 1] <= c1) {
-            r += 2;
-          } else {
-            break;
-          }
-        }
+      int next = decodePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out);
+      if (next >= 0) {
+        return next;
       }
-      i = j;
-    }
+      Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
+      while (r < j && ranges[r] < c1) {
+        long s = Math.max(ranges[r], c0);
+        long e = Math.min(ranges[r + 1], c1);
+        out.append(chunk.values, s - c0, e - c0, chunk.def);
+        if (ranges[r + 1] > c1) {
+          break;
+        }
+        r += 2;
+      }
+      return r;
+    });
     return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
   }
 
