@@ -29,13 +29,60 @@ public final class LanceCodecException extends RuntimeException {
   private final Kind kind;
 
   public LanceCodecException(Kind kind, String message) {
-    super(message);
+    super(oneLine(message));
     this.kind = kind;
   }
 
   public LanceCodecException(Kind kind, String message, Throwable cause) {
-    super(message, cause);
+    super(oneLine(message), cause);
     this.kind = kind;
+  }
+
+  /** Longest message kept; a file's names can be megabytes long. */
+  static final int MAX_MESSAGE_CHARS = 2000;
+
+  /**
+   * The message as one line: messages quote what a file says (field names, type names), so
+   * control characters are escaped ({@code \n}, four-digit escapes for the others) and the text is cut to
+   * {@link #MAX_MESSAGE_CHARS}.
+   */
+  static String oneLine(String message) {
+    if (message == null) {
+      return null;
+    }
+    int n = message.length();
+    int i = 0;
+    while (i < n && !needsEscape(message.charAt(i))) {
+      i++;
+    }
+    if (i == n && n <= MAX_MESSAGE_CHARS) {
+      return message;
+    }
+    i = Math.min(i, MAX_MESSAGE_CHARS);
+    StringBuilder b = new StringBuilder(Math.min(n, MAX_MESSAGE_CHARS) + 32).append(message, 0, i);
+    for (; i < n && b.length() < MAX_MESSAGE_CHARS; i++) {
+      char c = message.charAt(i);
+      if (!needsEscape(c)) {
+        b.append(c);
+      } else if (c == '\n') {
+        b.append("\\n");
+      } else if (c == '\r') {
+        b.append("\\r");
+      } else if (c == '\t') {
+        b.append("\\t");
+      } else {
+        b.append(String.format("\\u%04x", (int) c));
+      }
+    }
+    if (i < n) {
+      b.setLength(Math.min(b.length(), MAX_MESSAGE_CHARS));
+      b.append("... (").append(n).append(" characters)");
+    }
+    return b.toString();
+  }
+
+  private static boolean needsEscape(char c) {
+    return c < 0x20 || c == 0x7F || c == '\u2028' || c == '\u2029';
   }
 
   public Kind kind() {
