@@ -9,9 +9,11 @@ import java.util.Arrays;
  * <p>{@code compressX} writes a standalone file (format 4.1, standalone version 3, as pco 1.0)
  * at level 0..12 (8 is pco's default). {@code decompressX} returns a new array; it refuses files
  * with more than {@link #DEFAULT_MAX_NUMBERS} numbers, so hostile input cannot make it allocate
- * or loop without bound. {@code decompressXInto} fills a caller's array with exactly
- * {@code count} numbers. Unsigned types use the signed Java array of the same width, f16 its raw
- * binary16 bits in a {@code short[]}. Every malformed input fails with a CORRUPT
+ * or loop without bound; a caller who knows how many numbers to expect at most passes that as
+ * {@code maxNumbers} (a few bytes of pco can legitimately hold millions of equal numbers).
+ * {@code decompressXInto} fills a caller's array with exactly {@code count} numbers. Unsigned
+ * types use the signed Java array of the same width, f16 its raw binary16 bits in a
+ * {@code short[]}. Every malformed input fails with a CORRUPT
  * {@link LanceCodecException}.
  */
 public final class Pco {
@@ -27,6 +29,12 @@ public final class Pco {
     if (off < 0 || n < 0 || off > arrayLength - n) {
       throw LanceCodecException.invalidArgument(
           "pcodec: range [" + off + ", " + off + " + " + n + ") outside an array of " + arrayLength);
+    }
+  }
+
+  private static void checkMaxNumbers(int maxNumbers) {
+    if (maxNumbers < 0) {
+      throw LanceCodecException.invalidArgument("pcodec: a limit of " + maxNumbers + " numbers");
     }
   }
 
@@ -47,8 +55,14 @@ public final class Pco {
   }
 
   public static double[] decompressF64(byte[] src, int off, int len) {
+    return decompressF64(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressF64(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static double[] decompressF64(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Doubles sink = new NumberSink.Doubles(NumberType.F64, new double[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Doubles sink = new NumberSink.Doubles(NumberType.F64, new double[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -73,8 +87,14 @@ public final class Pco {
   }
 
   public static float[] decompressF32(byte[] src, int off, int len) {
+    return decompressF32(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressF32(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static float[] decompressF32(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Floats sink = new NumberSink.Floats(NumberType.F32, new float[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Floats sink = new NumberSink.Floats(NumberType.F32, new float[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -99,8 +119,14 @@ public final class Pco {
   }
 
   public static short[] decompressF16(byte[] src, int off, int len) {
+    return decompressF16(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressF16(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static short[] decompressF16(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.F16, new short[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.F16, new short[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -125,8 +151,14 @@ public final class Pco {
   }
 
   public static long[] decompressI64(byte[] src, int off, int len) {
+    return decompressI64(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressI64(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static long[] decompressI64(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Longs sink = new NumberSink.Longs(NumberType.I64, new long[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Longs sink = new NumberSink.Longs(NumberType.I64, new long[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -151,8 +183,14 @@ public final class Pco {
   }
 
   public static long[] decompressU64(byte[] src, int off, int len) {
+    return decompressU64(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressU64(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static long[] decompressU64(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Longs sink = new NumberSink.Longs(NumberType.U64, new long[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Longs sink = new NumberSink.Longs(NumberType.U64, new long[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -177,8 +215,14 @@ public final class Pco {
   }
 
   public static int[] decompressI32(byte[] src, int off, int len) {
+    return decompressI32(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressI32(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static int[] decompressI32(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Ints sink = new NumberSink.Ints(NumberType.I32, new int[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Ints sink = new NumberSink.Ints(NumberType.I32, new int[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -203,8 +247,14 @@ public final class Pco {
   }
 
   public static int[] decompressU32(byte[] src, int off, int len) {
+    return decompressU32(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressU32(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static int[] decompressU32(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Ints sink = new NumberSink.Ints(NumberType.U32, new int[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Ints sink = new NumberSink.Ints(NumberType.U32, new int[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -229,8 +279,14 @@ public final class Pco {
   }
 
   public static short[] decompressI16(byte[] src, int off, int len) {
+    return decompressI16(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressI16(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static short[] decompressI16(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.I16, new short[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.I16, new short[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -255,8 +311,14 @@ public final class Pco {
   }
 
   public static short[] decompressU16(byte[] src, int off, int len) {
+    return decompressU16(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressU16(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static short[] decompressU16(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.U16, new short[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Shorts sink = new NumberSink.Shorts(NumberType.U16, new short[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -281,8 +343,14 @@ public final class Pco {
   }
 
   public static byte[] decompressI8(byte[] src, int off, int len) {
+    return decompressI8(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressI8(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static byte[] decompressI8(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Bytes sink = new NumberSink.Bytes(NumberType.I8, new byte[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Bytes sink = new NumberSink.Bytes(NumberType.I8, new byte[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }
@@ -307,8 +375,14 @@ public final class Pco {
   }
 
   public static byte[] decompressU8(byte[] src, int off, int len) {
+    return decompressU8(src, off, len, DEFAULT_MAX_NUMBERS);
+  }
+
+  /** As {@link #decompressU8(byte[], int, int)}, refusing (CORRUPT) input that holds more than {@code maxNumbers} numbers. */
+  public static byte[] decompressU8(byte[] src, int off, int len, int maxNumbers) {
     checkRange(src.length, off, len);
-    NumberSink.Bytes sink = new NumberSink.Bytes(NumberType.U8, new byte[0], 0, DEFAULT_MAX_NUMBERS, true);
+    checkMaxNumbers(maxNumbers);
+    NumberSink.Bytes sink = new NumberSink.Bytes(NumberType.U8, new byte[0], 0, maxNumbers, true);
     PcoDecoder.decode(src, off, len, sink);
     return Arrays.copyOf(sink.out, sink.pos);
   }

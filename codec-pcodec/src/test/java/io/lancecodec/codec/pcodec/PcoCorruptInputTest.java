@@ -213,4 +213,29 @@ class PcoCorruptInputTest {
     LanceCodecException e = assertThrows(LanceCodecException.class, () -> Pco.decompressU64Into(f, 0, f.length, dst, 0, 100));
     assertCorrupt(e, "bounded");
   }
+
+  /**
+   * 23 bytes of pco (found by fuzzing) whose chunk declares millions of numbers: legitimate for
+   * pco, which stores equal numbers in almost no bits, but a caller who knows better passes a
+   * limit, and the decoder refuses the chunk before decoding it.
+   */
+  @Test
+  void aCallersLimitRefusesAChunkOfTooManyNumbers() {
+    byte[] bomb = java.util.HexFormat.of().parseHex("70636f2101033328bb10080004000000022700000a0028");
+    LanceCodecException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(1),
+        () -> org.junit.jupiter.api.Assertions.assertThrows(LanceCodecException.class, () -> Pco.decompressI32(bomb, 0, bomb.length, 1 << 16)));
+    assertCorrupt(e, "bomb");
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("more than 65536 numbers"), e.getMessage());
+
+    int[] v = new int[5000];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = i * 7;
+    }
+    byte[] file = Pco.compressI32(v, 0, v.length, 8);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(v, Pco.decompressI32(file, 0, file.length, 5000));
+    assertCorrupt(org.junit.jupiter.api.Assertions.assertThrows(LanceCodecException.class,
+        () -> Pco.decompressI32(file, 0, file.length, 4999)), "limit");
+    org.junit.jupiter.api.Assertions.assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT,
+        org.junit.jupiter.api.Assertions.assertThrows(LanceCodecException.class, () -> Pco.decompressI32(file, 0, file.length, -1)).kind());
+  }
 }
