@@ -42,9 +42,12 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes Arrow batches to a Lance file. Data goes to a temporary file beside the target, which
- * is renamed over the target only when {@link #close()} completes, so a crash never leaves a
- * half-written file under the final name. Not thread-safe: one writer per thread.
+ * Writes Arrow batches to a Lance file. Data goes to a temporary file beside the target
+ * ({@code .<name>.<digits>.partial}, locked while the writer lives), which is renamed over the
+ * target only when {@link #close()} completes, so a crash never leaves a half-written file under
+ * the final name; a failed write deletes its temporary file, and one left by a killed process is
+ * deleted by the next writer opened in the directory once unlocked and untouched for two seconds. Not thread-safe: one
+ * writer per thread.
  */
 public final class LanceFileWriter implements AutoCloseable {
   private final Path target;
@@ -101,9 +104,10 @@ public final class LanceFileWriter implements AutoCloseable {
               .setEncoding(direct(ColumnEncoding.newBuilder().setValues(Empty.getDefaultInstance()).build())));
     }
     this.columnRows = new long[columns.size()];
-    Path dir = this.target.getParent();
-    this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
+    PartialFiles.deleteStale(this.target.getParent());
+    this.temp = PartialFiles.create(this.target);
     this.out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+    PartialFiles.lock(out);
   }
 
   /** Opens a writer for {@code schema}; the file appears at {@code path} on close. */
@@ -361,7 +365,9 @@ public final class LanceFileWriter implements AutoCloseable {
 
   private LanceCodecException fail(IOException e) {
     abort();
-    return LanceCodecException.io("writing " + target + ": " + e.getMessage(), e);
+    String why = e instanceof java.nio.channels.ClosedByInterruptException ? "the writing thread was interrupted"
+        : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    return LanceCodecException.io("writing " + target + " failed, nothing was written: " + why, e);
   }
 
   private void checkOpen() {

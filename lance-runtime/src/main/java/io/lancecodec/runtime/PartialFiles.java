@@ -1,0 +1,80 @@
+package io.lancecodec.runtime;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.regex.Pattern;
+
+/**
+ * The temporary files of {@link LanceFileWriter}: {@code .<target name>.<digits>.partial} beside
+ * the target, locked (an exclusive {@link FileLock}, released by the operating system when the
+ * writing process dies) for as long as their writer lives. A writer that is killed leaves its
+ * partial file behind; the next writer opened in that directory deletes every partial file whose
+ * lock it can take and that has not been touched for {@link #STALE_AFTER_MILLIS} (the grace
+ * covers the moment between a file's creation and its lock). Files of live writers, in this
+ * process or another, keep their locks and are left alone; so are files on file systems without
+ * locks.
+ */
+final class PartialFiles {
+  /** How long a lockable partial file must have been left untouched before it is deleted. */
+  static final long STALE_AFTER_MILLIS = 2000;
+
+  private static final Pattern NAME = Pattern.compile("\\..+\\.[0-9]+\\.partial");
+
+  private PartialFiles() {}
+
+  /** A new partial file for {@code target}, created beside it. */
+  static Path create(Path target) throws IOException {
+    return Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".partial");
+  }
+
+  /** The exclusive lock that marks a partial file as live, or null where locks are not supported. */
+  static FileLock lock(FileChannel channel) {
+    try {
+      return channel.tryLock();
+    } catch (IOException | OverlappingFileLockException | UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /** Deletes the stale partial files of dead writers in {@code dir}; returns how many. */
+  static int deleteStale(Path dir) {
+    int deleted = 0;
+    long before = System.currentTimeMillis() - STALE_AFTER_MILLIS;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, ".*.partial")) {
+      for (Path f : files) {
+        if (NAME.matcher(f.getFileName().toString()).matches() && deleteIfStale(f, before)) {
+          deleted++;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // cleaning is a courtesy: a directory that cannot be listed keeps its partial files
+    }
+    return deleted;
+  }
+
+  private static boolean deleteIfStale(Path f, long before) {
+    try {
+      if (Files.getLastModifiedTime(f).toMillis() > before) {
+        return false;
+      }
+      try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+        FileLock lock = ch.tryLock();
+        if (lock == null) {
+          return false; // a live writer in another process
+        }
+        Files.deleteIfExists(f);
+        return true;
+      }
+    } catch (OverlappingFileLockException e) {
+      return false; // a live writer in this process
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+}
