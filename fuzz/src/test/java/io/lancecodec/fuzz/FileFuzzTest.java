@@ -1,0 +1,120 @@
+package io.lancecodec.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.lancecodec.runtime.CodecRegistry;
+import io.lancecodec.runtime.LanceFileReader;
+import io.lancecodec.runtime.Scanner;
+import io.lancecodec.spi.LanceCodecException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Whole files from their first byte: footer, column metadata, global buffers, schema, and every
+ * page of every layout and codec the seed corpus (real files of 2.1, 2.2 and 2.3, see
+ * {@link SeedFiles}) leads the fuzzer to. Each input is opened, inspected, read (its first rows at
+ * once, then in batches), and taken from at three rows. The property: that succeeds, or one
+ * {@link LanceCodecException} with a one-line message is thrown; anything else escaping (an index
+ * error, an OutOfMemoryError, Arrow refusing an allocation) is a finding. The rows read are
+ * bounded, since a valid tiny file may describe billions of constant rows.
+ *
+ * <p>{@code mvn verify} replays {@code src/test/resources/.../FileFuzzTestInputs/wholeFile};
+ * {@code bench/fuzz.sh FileFuzzTest MINUTES} fuzzes.
+ */
+public class FileFuzzTest {
+  /** Rows read at once and by the scan, at most. */
+  static final int MAX_ROWS = 4096;
+
+  private static final CodecRegistry REGISTRY = CodecRegistry.discover();
+  private static final BufferAllocator ALLOCATOR = new RootAllocator(256L << 20);
+  private static final ThreadLocal<Path> FILE = ThreadLocal.withInitial(FileFuzzTest::tempFile);
+
+  @FuzzTest(maxDuration = "30s")
+  void wholeFile(byte[] input) {
+    fuzzerTestOneInput(input);
+  }
+
+  /**
+   * The same target for Jazzer's standalone driver ({@code bench/fuzz.sh}), which runs a class
+   * with {@code @FuzzTest} methods through JUnit and would skip {@link #fuzzerInitialize}.
+   */
+  public static final class Target {
+    private Target() {}
+
+    public static void fuzzerInitialize() {
+      FileFuzzTest.fuzzerInitialize();
+    }
+
+    public static void fuzzerTestOneInput(byte[] input) {
+      FileFuzzTest.fuzzerTestOneInput(input);
+    }
+  }
+
+  /**
+   * Called by the standalone driver before fuzzing: reads the committed seeds once, so that class
+   * loading, Jazzer's instrumentation and the first compilations do not count against the first
+   * inputs' time limit.
+   */
+  public static void fuzzerInitialize() {
+    Fuzz.warmUp(FileFuzzTest::fuzzerTestOneInput, "FileFuzzTestInputs/wholeFile");
+  }
+
+  /** The target, for the standalone driver as well. */
+  public static void fuzzerTestOneInput(byte[] bytes) {
+    Path f = FILE.get();
+    try {
+      Files.write(f, bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      read(f);
+    } catch (LanceCodecException e) {
+      String m = e.getMessage();
+      if (m == null || m.isBlank() || m.contains("\n")) {
+        throw new AssertionError("not a one-line message: " + m, e);
+      }
+    }
+    if (ALLOCATOR.getAllocatedMemory() != 0) {
+      throw new AssertionError(ALLOCATOR.getAllocatedMemory() + " bytes of Arrow memory leaked");
+    }
+  }
+
+  private static void read(Path f) {
+    try (LanceFileReader r = LanceFileReader.open(f, REGISTRY)) {
+      r.columnSummaries();
+      r.searchCacheBytes();
+      long n = r.numRows();
+      long end = Math.min(n, MAX_ROWS);
+      try (VectorSchemaRoot all = r.readRange(0, end, null, ALLOCATOR)) {
+        all.getRowCount();
+      }
+      try (Scanner s = r.scan(null, 1000, ALLOCATOR)) {
+        for (int read = 0; read < MAX_ROWS && s.hasNext(); ) {
+          try (VectorSchemaRoot b = s.next()) {
+            read += Math.max(1, b.getRowCount());
+          }
+        }
+      }
+      if (n > 0) {
+        try (VectorSchemaRoot t = r.take(new long[] {n - 1, 0, n / 2}, null, ALLOCATOR)) {
+          t.getRowCount();
+        }
+      }
+    }
+  }
+
+  private static Path tempFile() {
+    try {
+      Path p = Files.createTempFile("fuzz-", ".lance");
+      p.toFile().deleteOnExit();
+      return p;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
