@@ -326,8 +326,9 @@ public final class LanceFileReader implements AutoCloseable {
    * memory, and state evicted from it is read and decoded again on use.
    */
   public static LanceFileReader open(Path path, CodecRegistry registry, PageCache cache) {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(cache, "cache");
+    requireArgument(path, "path");
+    requireArgument(registry, "registry");
+    requireArgument(cache, "cache");
     try {
       return new LanceFileReader(path, registry, cache);
     } catch (NoSuchFileException e) {
@@ -438,6 +439,7 @@ public final class LanceFileReader implements AutoCloseable {
 
   /** Rows {@code [start, end)} of the given columns (all when null), in schema order. */
   public VectorSchemaRoot readRange(long start, long end, List<String> columnNames, BufferAllocator allocator) {
+    requireArgument(allocator, "allocator");
     if (start < 0 || end < start || end > numRows) {
       throw LanceCodecException.invalidArgument("row range [" + start + ", " + end + ") is outside the file's " + numRows + " rows");
     }
@@ -449,6 +451,8 @@ public final class LanceFileReader implements AutoCloseable {
    * order, each chunk once, then permuted.
    */
   public VectorSchemaRoot take(long[] rows, List<String> columnNames, BufferAllocator allocator) {
+    requireArgument(rows, "rows");
+    requireArgument(allocator, "allocator");
     for (long r : rows) {
       if (r < 0 || r >= numRows) {
         throw LanceCodecException.invalidArgument("row " + r + " is outside the file's " + numRows + " rows");
@@ -520,6 +524,8 @@ public final class LanceFileReader implements AutoCloseable {
    * range is outside the row's elements (a null row has none).
    */
   public FieldVector takeElements(String column, long row, int from, int to, BufferAllocator allocator) {
+    requireArgument(column, "column");
+    requireArgument(allocator, "allocator");
     try {
       return ElementTake.take(this, column, row, from, to, allocator);
     } catch (LanceCodecException e) {
@@ -818,13 +824,24 @@ public final class LanceFileReader implements AutoCloseable {
       }
     }
     if (names != null) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
       for (String n : names) {
         if (all.stream().noneMatch(x -> x.getName().equals(n))) {
           throw LanceCodecException.invalidArgument("unknown column '" + n + "'");
         }
+        if (!seen.add(n)) {
+          throw LanceCodecException.invalidArgument("column '" + n + "' is asked for twice");
+        }
       }
     }
     return out;
+  }
+
+  /** INVALID_ARGUMENT for a null argument, named. */
+  static void requireArgument(Object value, String name) {
+    if (value == null) {
+      throw LanceCodecException.invalidArgument(name + " must not be null");
+    }
   }
 
   /** Full scan in batches of {@code batchSize} rows; each batch must be closed by the caller. */
@@ -845,6 +862,7 @@ public final class LanceFileReader implements AutoCloseable {
    * caller; close the scanner when stopping early.
    */
   public Scanner scan(List<String> columnNames, int batchSize, int readAhead, BufferAllocator allocator) {
+    requireArgument(allocator, "allocator");
     if (batchSize <= 0) {
       throw LanceCodecException.invalidArgument("batch size must be positive, got " + batchSize);
     }

@@ -71,6 +71,7 @@ public final class LanceFileWriter implements AutoCloseable {
     this.target = target.toAbsolutePath();
     this.schema = schema;
     this.options = options;
+    checkNames(schema.getFields(), "");
     LanceSchemas.toLance(schema);
     if (!options.version().atLeast(FileVersion.V2_2) && schema.getFields().stream().anyMatch(LanceFileWriter::hasMap)) {
       // the reference neither writes nor reads maps in 2.1 files
@@ -110,11 +111,22 @@ public final class LanceFileWriter implements AutoCloseable {
     PartialFiles.lock(out);
   }
 
+  /** Field names are unique among siblings: columns are found by name. */
+  private static void checkNames(List<Field> fields, String parent) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Field f : fields) {
+      if (!seen.add(f.getName())) {
+        throw LanceCodecException.invalidArgument("field name '" + parent + f.getName() + "' appears twice in the schema");
+      }
+      checkNames(f.getChildren(), parent + f.getName() + ".");
+    }
+  }
+
   /** Opens a writer for {@code schema}; the file appears at {@code path} on close. */
   public static LanceFileWriter open(Path path, Schema schema, WriterOptions options) {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(schema, "schema");
-    Objects.requireNonNull(options, "options");
+    LanceFileReader.requireArgument(path, "path");
+    LanceFileReader.requireArgument(schema, "schema");
+    LanceFileReader.requireArgument(options, "options");
     try {
       return new LanceFileWriter(path, schema, options);
     } catch (IOException e) {
@@ -125,6 +137,7 @@ public final class LanceFileWriter implements AutoCloseable {
   /** Appends a batch whose schema equals the writer's. */
   public void write(VectorSchemaRoot batch) {
     checkOpen();
+    LanceFileReader.requireArgument(batch, "batch");
     if (!sameFields(batch.getSchema().getFields(), schema.getFields(), false)) {
       throw LanceCodecException.invalidArgument(
           "batch schema " + batch.getSchema() + " differs from the writer's " + schema);
