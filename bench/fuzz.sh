@@ -5,10 +5,11 @@
 #     bench/fuzz.sh TARGET [MINUTES] [libFuzzer options...]
 #     bench/fuzz.sh FileFuzzTest 20               # whole files, 20 minutes
 #     bench/fuzz.sh AlpFuzzTest 5 -runs=1000000   # stop after 10^6 inputs (or 5 minutes)
-# TARGET is a *FuzzTest class of fuzz/src/test/java/io/lancecodec/fuzz (its nested Target is run).
+# TARGET is a *FuzzTest class of fuzz/src/test/java (its nested Target is run): FileFuzzTest,
+# PageFuzzTest, DecompressorFuzzTest, AlpFuzzTest, PcoFuzzTest.
 #
 # The corpus grows in fuzz/target/corpus/TARGET, seeded with the committed inputs
-# (fuzz/src/test/resources/io/lancecodec/fuzz/TARGETInputs/*). An input that breaks the target's
+# (fuzz/src/test/resources/<its package>/TARGETInputs/*). An input that breaks the target's
 # property (anything but a LanceCodecException escaping, more than 1 s, an OutOfMemoryError) is
 # written to fuzz/target/findings/TARGET/ and the run exits non-zero: commit it into the inputs
 # directory, so that `mvn verify` replays it for good, and fix the decoder. Jazzer's file-path and
@@ -25,8 +26,11 @@ MVN_OFFLINE="${LANCE_CODEC_MVN_OFFLINE:+-o}"
 cd "$ROOT/fuzz"
 mvn -q $MVN_OFFLINE test-compile
 mvn -q $MVN_OFFLINE dependency:build-classpath -Dmdep.outputFile=target/fuzz-classpath.txt -Dmdep.includeScope=test
-CLASS="io.lancecodec.fuzz.$TARGET\$Target"
-SEEDS="src/test/resources/io/lancecodec/fuzz/${TARGET}Inputs"
+REL="$(cd target/test-classes && find . -name "$TARGET.class" | head -1)"
+[ -n "$REL" ] || { echo "no fuzz target $TARGET in fuzz/src/test/java" >&2; exit 2; }
+PKG_DIR="$(dirname "${REL#./}")"
+CLASS="$(echo "$PKG_DIR" | tr / .).$TARGET\$Target"
+SEEDS="src/test/resources/$PKG_DIR/${TARGET}Inputs"
 CORPUS="target/corpus/$TARGET"
 FINDINGS="target/findings/$TARGET"
 mkdir -p "$CORPUS" "$FINDINGS"

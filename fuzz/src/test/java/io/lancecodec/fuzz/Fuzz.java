@@ -7,17 +7,17 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/** What the targets share. */
-final class Fuzz {
+/** What the targets share (public for the target that lives in the runtime's package). */
+public final class Fuzz {
   private Fuzz() {}
 
   /** The committed inputs of a target, relative to this package's test resources. */
-  static Path inputs(String relative) {
+  public static Path inputs(String relative) {
     return Path.of(System.getProperty("fuzz.inputs", "src/test/resources/io/lancecodec/fuzz")).resolve(relative);
   }
 
   /** Runs {@code target} over the committed inputs in {@code relative} (three rounds), ignoring findings. */
-  static void warmUp(Consumer<byte[]> target, String relative) {
+  public static void warmUp(Consumer<byte[]> target, String relative) {
     Path dir = inputs(relative);
     if (!Files.isDirectory(dir)) {
       return;

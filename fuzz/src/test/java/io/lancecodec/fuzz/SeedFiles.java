@@ -47,9 +47,13 @@ public final class SeedFiles {
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
     List<Path> all = new ArrayList<>();
-    all.addAll(write(Files.createDirectories(dir.resolve("FileFuzzTestInputs/wholeFile"))));
+    List<Path> files = write(Files.createDirectories(dir.resolve("FileFuzzTestInputs/wholeFile")));
+    all.addAll(files);
+    all.addAll(io.lancecodec.runtime.PageFuzzTest.writeSeeds(files,
+        Files.createDirectories(dir.resolve("../runtime/PageFuzzTestInputs/page").normalize())));
     all.addAll(writeAlp(Files.createDirectories(dir.resolve("AlpFuzzTestInputs/chunk"))));
     all.addAll(writePco(Files.createDirectories(dir.resolve("PcoFuzzTestInputs/standalone"))));
+    all.addAll(DecompressorSeeds.write(Files.createDirectories(dir.resolve("DecompressorFuzzTestInputs/decompress"))));
     for (Path p : all) {
       System.out.println(p + " " + Files.size(p));
     }

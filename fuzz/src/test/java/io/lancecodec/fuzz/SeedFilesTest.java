@@ -34,14 +34,24 @@ class SeedFilesTest {
       assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
       assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the writer makes today");
     }
+    for (Path p : io.lancecodec.runtime.PageFuzzTest.writeSeeds(written, Files.createDirectories(dir.resolve("pages")))) {
+      Path committed = Fuzz.inputs("../runtime/PageFuzzTestInputs/page").resolve(p.getFileName());
+      assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
+      assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the writer makes today");
+    }
   }
 
   @Test
   void committedCodecSeedsAreWhatTheEncodersWriteToday() throws Exception {
     List<Path> written = new java.util.ArrayList<>(SeedFiles.writeAlp(Files.createDirectories(dir.resolve("alp"))));
     written.addAll(SeedFiles.writePco(Files.createDirectories(dir.resolve("pco"))));
+    written.addAll(DecompressorSeeds.write(Files.createDirectories(dir.resolve("decompress"))));
     for (Path p : written) {
-      String target = p.getParent().getFileName().toString().equals("alp") ? "AlpFuzzTestInputs/chunk" : "PcoFuzzTestInputs/standalone";
+      String target = switch (p.getParent().getFileName().toString()) {
+        case "alp" -> "AlpFuzzTestInputs/chunk";
+        case "pco" -> "PcoFuzzTestInputs/standalone";
+        default -> "DecompressorFuzzTestInputs/decompress";
+      };
       Path committed = Fuzz.inputs(target).resolve(p.getFileName());
       assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
       assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the encoder makes today");
