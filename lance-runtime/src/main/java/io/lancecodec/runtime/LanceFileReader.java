@@ -443,7 +443,20 @@ public final class LanceFileReader implements AutoCloseable {
     if (start < 0 || end < start || end > numRows) {
       throw LanceCodecException.invalidArgument("row range [" + start + ", " + end + ") is outside the file's " + numRows + " rows");
     }
-    return read(new long[] {start, end}, columnNames, allocator);
+    try {
+      return read(new long[] {start, end}, columnNames, allocator);
+    } catch (org.apache.arrow.memory.OutOfMemoryException e) {
+      throw overLimit(e, allocator);
+    }
+  }
+
+  /**
+   * The most bytes one read may allocate is the limit of the Arrow allocator it is given; over it,
+   * the read fails as one INVALID_ARGUMENT (what it had allocated is released on the way out).
+   */
+  private static LanceCodecException overLimit(org.apache.arrow.memory.OutOfMemoryException e, BufferAllocator allocator) {
+    return new LanceCodecException(LanceCodecException.Kind.INVALID_ARGUMENT, "the read needs more memory than its Arrow allocator allows ("
+        + allocator.getLimit() + " bytes, " + allocator.getAllocatedMemory() + " in use): " + e.getMessage(), e);
   }
 
   /**
@@ -453,6 +466,14 @@ public final class LanceFileReader implements AutoCloseable {
   public VectorSchemaRoot take(long[] rows, List<String> columnNames, BufferAllocator allocator) {
     requireArgument(rows, "rows");
     requireArgument(allocator, "allocator");
+    try {
+      return takeRows(rows, columnNames, allocator);
+    } catch (org.apache.arrow.memory.OutOfMemoryException e) {
+      throw overLimit(e, allocator);
+    }
+  }
+
+  private VectorSchemaRoot takeRows(long[] rows, List<String> columnNames, BufferAllocator allocator) {
     for (long r : rows) {
       if (r < 0 || r >= numRows) {
         throw LanceCodecException.invalidArgument("row " + r + " is outside the file's " + numRows + " rows");
@@ -530,6 +551,8 @@ public final class LanceFileReader implements AutoCloseable {
       return ElementTake.take(this, column, row, from, to, allocator);
     } catch (LanceCodecException e) {
       throw e.within(path.getFileName().toString());
+    } catch (org.apache.arrow.memory.OutOfMemoryException e) {
+      throw overLimit(e, allocator);
     }
   }
 
