@@ -162,10 +162,17 @@ final class SparseCodec {
     return out;
   }
 
-  /** A domain size or count this reader can hold: up to 2^31 - 1 (a page's values fit Java arrays). */
+  /**
+   * Most slots of any sparse domain this reader opens: opening a sparse page materializes one bit
+   * per slot (32 MiB at the limit) however few bytes the page has, so a tiny hostile page must not
+   * claim billions. Writers flush a page at a few MiB of buffered data, far below this.
+   */
+  static final int MAX_DOMAIN = 1 << 28;
+
+  /** A domain size or count this reader can hold: up to {@link #MAX_DOMAIN}. */
   static int domain(long v, String what) {
-    if (v < 0 || v > Integer.MAX_VALUE) {
-      throw LanceCodecException.unsupported("planar: " + what + " " + Long.toUnsignedString(v) + " exceed what one page can hold here (2^31 - 1)");
+    if (v < 0 || v > MAX_DOMAIN) {
+      throw LanceCodecException.unsupported("planar: " + what + " " + Long.toUnsignedString(v) + " exceed what one sparse page may hold here (2^28)");
     }
     return (int) v;
   }
