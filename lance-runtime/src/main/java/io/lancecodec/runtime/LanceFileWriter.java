@@ -50,6 +50,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * writer per thread.
  */
 public final class LanceFileWriter implements AutoCloseable {
+  /**
+   * Wraps the channel every writer writes through: the identity, except in tests that make writes
+   * fail at chosen offsets (a full disk) to check what the writer leaves behind.
+   */
+  static volatile java.util.function.UnaryOperator<FileChannel> channelWrapper = java.util.function.UnaryOperator.identity();
+
   private final Path target;
   private final Path temp;
   private final FileChannel out;
@@ -107,7 +113,7 @@ public final class LanceFileWriter implements AutoCloseable {
     this.columnRows = new long[columns.size()];
     PartialFiles.deleteStale(this.target.getParent());
     this.temp = PartialFiles.create(this.target);
-    this.out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+    this.out = channelWrapper.apply(FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
     PartialFiles.lock(out);
   }
 

@@ -50,7 +50,15 @@ class CrashSafeWriteTest extends WithAllocator {
       String first = lines.readLine();
       assertEquals("started", first, "the writer process did not start");
       // a drain thread, so the child never blocks on a full pipe
-      Thread drain = new Thread(() -> lines.lines().forEach(l -> { }));
+      Thread drain = new Thread(() -> {
+        try {
+          while (lines.readLine() != null) {
+            // discard
+          }
+        } catch (java.io.IOException e) {
+          // the pipe closes when the process is killed
+        }
+      });
       drain.setDaemon(true);
       drain.start();
       Thread.sleep(rnd.nextInt(2500));
@@ -137,6 +145,43 @@ class CrashSafeWriteTest extends WithAllocator {
       assertEquals(e == null ? List.of(target) : List.of(), list(d), "files left by the write");
     }
     assertTrue(interrupted > 0, "no write was interrupted: the test did not test");
+  }
+
+  /**
+   * A disk that fills up at random offsets of the file (and once never): each failed write is one
+   * IO error saying nothing was written and why, and leaves neither the target nor a partial file.
+   */
+  @Test
+  void aFullDiskFailsTheWriteAndLeavesNothing() throws Exception {
+    Path d = Files.createDirectories(dir.resolve("full"));
+    Path target = d.resolve("t.lance");
+    Random rnd = new Random(47);
+    int failed = 0;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(CrashWriterMain.SCHEMA, allocator)) {
+      for (int k = 0; k < 25; k++) {
+        long capacity = k == 0 ? Long.MAX_VALUE : rnd.nextInt(600_000);
+        LanceFileWriter.channelWrapper = c -> new FullDiskChannel(c, capacity);
+        try (LanceFileWriter w = LanceFileWriter.open(target, CrashWriterMain.SCHEMA,
+            WriterOptions.defaults().withPageBytesPerColumn(32 << 10))) {
+          for (int b = 0; b < CrashWriterMain.BATCHES; b++) {
+            CrashWriterMain.fill(root, b * CrashWriterMain.BATCH_ROWS);
+            w.write(root);
+          }
+        } catch (LanceCodecException e) {
+          failed++;
+          assertEquals(LanceCodecException.Kind.IO, e.kind(), e.getMessage());
+          assertTrue(e.getMessage().contains("failed, nothing was written: No space left on device"), e.getMessage());
+          assertFalse(Files.exists(target), "a failed write left its target");
+          assertEquals(List.of(), list(d), "files left by a failed write");
+          continue;
+        } finally {
+          LanceFileWriter.channelWrapper = java.util.function.UnaryOperator.identity();
+        }
+        assertWhole(target);
+        Files.delete(target);
+      }
+    }
+    assertTrue(failed >= 20, failed + " of 25 writes failed");
   }
 
   private static List<String> javaCommand(Path d, String name, FileVersion version) {
