@@ -5,8 +5,8 @@
 #     bench/fuzz.sh TARGET [MINUTES] [libFuzzer options...]
 #     bench/fuzz.sh FileFuzzTest 20               # whole files, 20 minutes
 #     bench/fuzz.sh AlpFuzzTest 5 -runs=1000000   # stop after 10^6 inputs (or 5 minutes)
-# TARGET is a *FuzzTest class of fuzz/src/test/java (its nested Target is run): FileFuzzTest,
-# PageFuzzTest, DecompressorFuzzTest, AlpFuzzTest, PcoFuzzTest.
+# TARGET is one of Fuzz.TARGETS (fuzz/src/test/java): FileFuzzTest, PageFuzzTest,
+# DecompressorFuzzTest, AlpFuzzTest, PcoFuzzTest; the driver runs it through fuzz.Standalone.
 #
 # The corpus grows in fuzz/target/corpus/TARGET, seeded with the committed inputs
 # (fuzz/src/test/resources/<its package>/TARGETInputs/*). An input that breaks the target's
@@ -29,7 +29,6 @@ mvn -q $MVN_OFFLINE dependency:build-classpath -Dmdep.outputFile=target/fuzz-cla
 REL="$(cd target/test-classes && find . -name "$TARGET.class" | head -1)"
 [ -n "$REL" ] || { echo "no fuzz target $TARGET in fuzz/src/test/java" >&2; exit 2; }
 PKG_DIR="$(dirname "${REL#./}")"
-CLASS="$(echo "$PKG_DIR" | tr / .).$TARGET\$Target"
 SEEDS="src/test/resources/$PKG_DIR/${TARGET}Inputs"
 CORPUS="target/corpus/$TARGET"
 FINDINGS="target/findings/$TARGET"
@@ -38,13 +37,13 @@ SEED_DIRS=()
 if [ -d "$SEEDS" ]; then
   while IFS= read -r d; do SEED_DIRS+=("$d"); done < <(find "$SEEDS" -mindepth 1 -maxdepth 1 -type d)
 fi
-echo "# $(date -u +%FT%TZ) fuzzing $CLASS for $MINUTES min; git $(git -C "$ROOT" rev-parse --short HEAD); corpus $CORPUS"
+echo "# $(date -u +%FT%TZ) fuzzing $TARGET for $MINUTES min; git $(git -C "$ROOT" rev-parse --short HEAD); corpus $CORPUS"
 JVM_TMP="$ROOT/fuzz/target/jvm-tmp"
 mkdir -p "$JVM_TMP"
-exec java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx1g -Djava.io.tmpdir="$JVM_TMP" \
+exec java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx1g -Djava.io.tmpdir="$JVM_TMP" -Dfuzz.target="$TARGET" \
   -cp "$(cat target/fuzz-classpath.txt):target/test-classes" \
   com.code_intelligence.jazzer.Jazzer \
-  --target_class="$CLASS" \
+  --target_class=io.lancecodec.fuzz.Standalone \
   --instrumentation_includes='io.lancecodec.**' \
   --disabled_hooks='com.code_intelligence.jazzer.sanitizers.FilePathTraversal:com.code_intelligence.jazzer.sanitizers.UnsafeSanitizer' \
   -max_total_time=$((MINUTES * 60)) -timeout=1 -rss_limit_mb=3072 -print_final_stats=1 \

@@ -25,26 +25,6 @@ public class AlpFuzzTest {
     fuzzerTestOneInput(input);
   }
 
-  /**
-   * The same target for Jazzer's standalone driver ({@code bench/fuzz.sh}), which runs a class
-   * with {@code @FuzzTest} methods through JUnit and would skip {@link #fuzzerInitialize}.
-   */
-  public static final class Target {
-    private Target() {}
-
-    public static void fuzzerInitialize() {
-      AlpFuzzTest.fuzzerInitialize();
-    }
-
-    public static void fuzzerTestOneInput(byte[] input) {
-      AlpFuzzTest.fuzzerTestOneInput(input);
-    }
-  }
-
-  public static void fuzzerInitialize() {
-    Fuzz.warmUp(AlpFuzzTest::fuzzerTestOneInput, "AlpFuzzTestInputs/chunk");
-  }
-
   public static void fuzzerTestOneInput(byte[] in) {
     if (in.length < HEADER) {
       return;

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -17,19 +16,10 @@ import org.junit.jupiter.api.TestFactory;
  * campaigns demand (bench/fuzz.sh, libFuzzer's -timeout=1).
  */
 class CorpusTimeTest {
-  record Target(String inputs, Consumer<byte[]> run) {}
-
-  static final List<Target> TARGETS = List.of(
-      new Target("FileFuzzTestInputs/wholeFile", FileFuzzTest::fuzzerTestOneInput),
-      new Target("AlpFuzzTestInputs/chunk", AlpFuzzTest::fuzzerTestOneInput),
-      new Target("PcoFuzzTestInputs/standalone", PcoFuzzTest::fuzzerTestOneInput),
-      new Target("DecompressorFuzzTestInputs/decompress", DecompressorFuzzTest::fuzzerTestOneInput),
-      new Target("../runtime/PageFuzzTestInputs/page", io.lancecodec.runtime.PageFuzzTest::fuzzerTestOneInput));
-
   @TestFactory
   Stream<DynamicTest> everyCommittedInputRunsWithinOneSecond() throws Exception {
     Stream<DynamicTest> all = Stream.empty();
-    for (Target t : TARGETS) {
+    for (Fuzz.Target t : Fuzz.TARGETS) {
       Path dir = Fuzz.inputs(t.inputs());
       assertTrue(Files.isDirectory(dir), dir.toString());
       Fuzz.warmUp(t.run(), t.inputs());

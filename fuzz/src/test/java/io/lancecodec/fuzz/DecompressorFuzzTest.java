@@ -39,23 +39,6 @@ public class DecompressorFuzzTest {
     fuzzerTestOneInput(input);
   }
 
-  public static void fuzzerInitialize() {
-    Fuzz.warmUp(DecompressorFuzzTest::fuzzerTestOneInput, "DecompressorFuzzTestInputs/decompress");
-  }
-
-  /** The same target for Jazzer's standalone driver (bench/fuzz.sh). */
-  public static final class Target {
-    private Target() {}
-
-    public static void fuzzerInitialize() {
-      DecompressorFuzzTest.fuzzerInitialize();
-    }
-
-    public static void fuzzerTestOneInput(byte[] input) {
-      DecompressorFuzzTest.fuzzerTestOneInput(input);
-    }
-  }
-
   public static void fuzzerTestOneInput(byte[] in) {
     Input x = Input.parse(in);
     if (x == null) {

@@ -38,32 +38,6 @@ public class FileFuzzTest {
     fuzzerTestOneInput(input);
   }
 
-  /**
-   * The same target for Jazzer's standalone driver ({@code bench/fuzz.sh}), which runs a class
-   * with {@code @FuzzTest} methods through JUnit and would skip {@link #fuzzerInitialize}.
-   */
-  public static final class Target {
-    private Target() {}
-
-    public static void fuzzerInitialize() {
-      FileFuzzTest.fuzzerInitialize();
-    }
-
-    public static void fuzzerTestOneInput(byte[] input) {
-      FileFuzzTest.fuzzerTestOneInput(input);
-    }
-  }
-
-  /**
-   * Called by the standalone driver before fuzzing: reads the committed seeds once, so that class
-   * loading, Jazzer's instrumentation and the first compilations do not count against the first
-   * inputs' time limit.
-   */
-  public static void fuzzerInitialize() {
-    Fuzz.warmUp(FileFuzzTest::fuzzerTestOneInput, "FileFuzzTestInputs/wholeFile");
-  }
-
-  /** The target, for the standalone driver as well. */
   public static void fuzzerTestOneInput(byte[] bytes) {
     Path f = FILE.get();
     try {

@@ -4,12 +4,30 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/** What the targets share (public for the target that lives in the runtime's package). */
+/** The targets, and what they share (public for the target that lives in the runtime's package). */
 public final class Fuzz {
   private Fuzz() {}
+
+  /** A target: its class's simple name, its committed inputs (relative, see {@link #inputs}) and its body. */
+  public record Target(String name, String inputs, Consumer<byte[]> run) {}
+
+  /** Every target; {@code bench/fuzz.sh} names one of them. */
+  public static final List<Target> TARGETS = List.of(
+      new Target("FileFuzzTest", "FileFuzzTestInputs/wholeFile", FileFuzzTest::fuzzerTestOneInput),
+      new Target("PageFuzzTest", "../runtime/PageFuzzTestInputs/page", io.lancecodec.runtime.PageFuzzTest::fuzzerTestOneInput),
+      new Target("DecompressorFuzzTest", "DecompressorFuzzTestInputs/decompress", DecompressorFuzzTest::fuzzerTestOneInput),
+      new Target("AlpFuzzTest", "AlpFuzzTestInputs/chunk", AlpFuzzTest::fuzzerTestOneInput),
+      new Target("PcoFuzzTest", "PcoFuzzTestInputs/standalone", PcoFuzzTest::fuzzerTestOneInput));
+
+  static Target target(String name) {
+    return TARGETS.stream().filter(t -> t.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no fuzz target " + name + "; there are "
+            + TARGETS.stream().map(Target::name).toList()));
+  }
 
   /** The committed inputs of a target, relative to this package's test resources. */
   public static Path inputs(String relative) {

@@ -30,26 +30,6 @@ public class PcoFuzzTest {
     fuzzerTestOneInput(input);
   }
 
-  /**
-   * The same target for Jazzer's standalone driver ({@code bench/fuzz.sh}), which runs a class
-   * with {@code @FuzzTest} methods through JUnit and would skip {@link #fuzzerInitialize}.
-   */
-  public static final class Target {
-    private Target() {}
-
-    public static void fuzzerInitialize() {
-      PcoFuzzTest.fuzzerInitialize();
-    }
-
-    public static void fuzzerTestOneInput(byte[] input) {
-      PcoFuzzTest.fuzzerTestOneInput(input);
-    }
-  }
-
-  public static void fuzzerInitialize() {
-    Fuzz.warmUp(PcoFuzzTest::fuzzerTestOneInput, "PcoFuzzTestInputs/standalone");
-  }
-
   public static void fuzzerTestOneInput(byte[] in) {
     if (in.length < 1) {
       return;

@@ -44,23 +44,6 @@ public class PageFuzzTest {
     fuzzerTestOneInput(input);
   }
 
-  public static void fuzzerInitialize() {
-    io.lancecodec.fuzz.Fuzz.warmUp(PageFuzzTest::fuzzerTestOneInput, "../runtime/PageFuzzTestInputs/page");
-  }
-
-  /** The same target for Jazzer's standalone driver (bench/fuzz.sh). */
-  public static final class Target {
-    private Target() {}
-
-    public static void fuzzerInitialize() {
-      PageFuzzTest.fuzzerInitialize();
-    }
-
-    public static void fuzzerTestOneInput(byte[] input) {
-      PageFuzzTest.fuzzerTestOneInput(input);
-    }
-  }
-
   private static List<Class<? extends Message>> kinds() {
     List<Class<? extends Message>> out = new ArrayList<>();
     for (LayoutPlugin l : REGISTRY.internals().layouts()) {
