@@ -455,8 +455,10 @@ public final class LanceFileReader implements AutoCloseable {
    * the read fails as one INVALID_ARGUMENT (what it had allocated is released on the way out).
    */
   private static LanceCodecException overLimit(org.apache.arrow.memory.OutOfMemoryException e, BufferAllocator allocator) {
+    String limit = allocator.getLimit() == Long.MAX_VALUE ? "no limit of its own; direct memory ran out"
+        : allocator.getLimit() + " bytes";
     return new LanceCodecException(LanceCodecException.Kind.INVALID_ARGUMENT, "the read needs more memory than its Arrow allocator allows ("
-        + allocator.getLimit() + " bytes, " + allocator.getAllocatedMemory() + " in use): " + e.getMessage(), e);
+        + limit + ", " + allocator.getAllocatedMemory() + " in use): " + e.getMessage(), e);
   }
 
   /**
