@@ -19,8 +19,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * {@link SeedFiles}) leads the fuzzer to. Each input is opened, inspected, read (its first rows at
  * once, then in batches), and taken from at three rows. The property: that succeeds, or one
  * {@link LanceCodecException} with a one-line message is thrown; anything else escaping (an index
- * error, an OutOfMemoryError, Arrow refusing an allocation) is a finding. The rows read are
- * bounded, since a valid tiny file may describe billions of constant rows.
+ * error, an OutOfMemoryError) is a finding, and so is Arrow memory left allocated. The rows read
+ * are bounded, since a valid tiny file may describe billions of constant rows; reads are given a
+ * 256 MiB allocator, and one that needs more (a dictionary value repeated, which is legitimate)
+ * fails as INVALID_ARGUMENT.
  *
  * <p>{@code mvn verify} replays {@code src/test/resources/.../FileFuzzTestInputs/wholeFile};
  * {@code bench/fuzz.sh FileFuzzTest MINUTES} fuzzes.
