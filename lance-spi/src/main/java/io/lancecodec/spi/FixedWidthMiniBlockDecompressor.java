@@ -25,10 +25,22 @@ public interface FixedWidthMiniBlockDecompressor extends MiniBlockDecompressor {
     return false;
   }
 
+  /**
+   * Most bytes one chunk may decode to: chunks are a few KiB to 32 KiB encoded, so even zero-width
+   * bit-packing of the widest fixed-size rows stays far below; a larger claim comes from a hostile
+   * message (a width of millions of bits) and is refused before anything is allocated.
+   */
+  long MAX_DECODED_CHUNK_BYTES = 256L << 20;
+
   @Override
   default DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
     int bytes = bitsPerValue() / 8;
-    byte[] out = new byte[LanceCodecException.checkedInt((long) numValues * bytes, "decoded chunk size")];
+    long size = (long) numValues * bytes;
+    if (numValues < 0 || size > MAX_DECODED_CHUNK_BYTES) {
+      throw LanceCodecException.corrupt("mini-block chunk of " + numValues + " values of " + bitsPerValue()
+          + " bits would decode to " + size + " bytes, more than a chunk holds (" + MAX_DECODED_CHUNK_BYTES + ")");
+    }
+    byte[] out = new byte[(int) size];
     decodeInto(chunk, numValues, 0, numValues, out, 0);
     return new DataBlock.FixedWidth(out, bitsPerValue(), numValues);
   }

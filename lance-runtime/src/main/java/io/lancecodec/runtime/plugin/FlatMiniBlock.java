@@ -140,14 +140,25 @@ public final class FlatMiniBlock implements MiniBlockCompressor {
     }
 
     @Override
+    public DataBlock decompress(MiniBlockBuffers chunk, int numValues, DecodeBuffers reuse) {
+      check(chunk, numValues); // before allocating what the message's width claims
+      return FixedWidthMiniBlockDecompressor.super.decompress(chunk, numValues, reuse);
+    }
+
+    @Override
     public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      check(chunk, numValues);
+      int wb = bits / 8;
+      System.arraycopy(chunk.bytes(), chunk.offset(0) + from * wb, dst, dstOffset, (to - from) * wb);
+    }
+
+    private void check(MiniBlockBuffers chunk, int numValues) {
       chunk.expect(1, "flat");
       int wb = bits / 8;
       if (exact ? (long) numValues * wb != chunk.size(0) : (long) numValues * wb > chunk.size(0)) {
         throw LanceCodecException.corrupt("flat chunk: " + numValues + " values of " + bits + " bits need "
             + (long) numValues * wb + " bytes, chunk has " + chunk.size(0));
       }
-      System.arraycopy(chunk.bytes(), chunk.offset(0) + from * wb, dst, dstOffset, (to - from) * wb);
     }
   }
 
