@@ -4,10 +4,11 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.lancecodec.codec.pcodec.Pco;
 import io.lancecodec.spi.LanceCodecException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * pco standalone files (codec-pcodec's {@link Pco}) from arbitrary bytes. Input: a selector byte
- * (low 4 bits: the number type, in the order of {@link #TYPES}; high 4 bits: the level to
+ * (low 4 bits: the number type, in the order of {@link #CODECS}; high 4 bits: the level to
  * re-encode at, modulo 13), then the file. The property: it decodes or fails with one CORRUPT
  * {@link LanceCodecException} (also when it holds more than {@link #MAX_NUMBERS} numbers), within
  * the time and memory limits; what decodes (up to
@@ -15,7 +16,6 @@ import java.util.Arrays;
  * for bit.
  */
 public class PcoFuzzTest {
-  static final String[] TYPES = {"u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f16", "f32", "f64"};
   static final int REENCODE_MAX = 4096;
 
   /**
@@ -30,84 +30,60 @@ public class PcoFuzzTest {
     fuzzerTestOneInput(input);
   }
 
+  /** One number type: its decoder (with a limit), its encoder, its array length, and bit-for-bit equality. */
+  private record Type<T>(String name, Decode<T> decode, Encode<T> encode, java.util.function.ToIntFunction<T> length,
+      java.util.function.BiPredicate<T, T> same) {
+    void check(byte[] in, int level) {
+      T v = decode.apply(in, 1, in.length - 1, MAX_NUMBERS);
+      if (length.applyAsInt(v) <= REENCODE_MAX) {
+        byte[] c = encode.apply(v, 0, length.applyAsInt(v), level);
+        if (!same.test(v, decode.apply(c, 0, c.length, MAX_NUMBERS))) {
+          throw new AssertionError(name + " numbers re-encoded at level " + level + " do not decode to themselves");
+        }
+      }
+    }
+  }
+
+  private interface Decode<T> {
+    T apply(byte[] src, int off, int len, int maxNumbers);
+  }
+
+  private interface Encode<T> {
+    byte[] apply(T v, int off, int n, int level);
+  }
+
+  /** The number types, in selector order. Floats compare their raw bits (NaN payloads included). */
+  private static final List<Type<?>> CODECS = List.of(
+      new Type<byte[]>("u8", Pco::decompressU8, Pco::compressU8, a -> a.length, Arrays::equals),
+      new Type<byte[]>("i8", Pco::decompressI8, Pco::compressI8, a -> a.length, Arrays::equals),
+      new Type<short[]>("u16", Pco::decompressU16, Pco::compressU16, a -> a.length, Arrays::equals),
+      new Type<short[]>("i16", Pco::decompressI16, Pco::compressI16, a -> a.length, Arrays::equals),
+      new Type<int[]>("u32", Pco::decompressU32, Pco::compressU32, a -> a.length, Arrays::equals),
+      new Type<int[]>("i32", Pco::decompressI32, Pco::compressI32, a -> a.length, Arrays::equals),
+      new Type<long[]>("u64", Pco::decompressU64, Pco::compressU64, a -> a.length, Arrays::equals),
+      new Type<long[]>("i64", Pco::decompressI64, Pco::compressI64, a -> a.length, Arrays::equals),
+      new Type<short[]>("f16", Pco::decompressF16, Pco::compressF16, a -> a.length, Arrays::equals),
+      new Type<float[]>("f32", Pco::decompressF32, Pco::compressF32, a -> a.length, PcoFuzzTest::sameBits),
+      new Type<double[]>("f64", Pco::decompressF64, Pco::compressF64, a -> a.length, PcoFuzzTest::sameBits));
+
+  /** The selector's low bits for a number type ({@code "f64"}, ...). */
+  static int typeIndex(String name) {
+    for (int i = 0; i < CODECS.size(); i++) {
+      if (CODECS.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException(name);
+  }
+
   public static void fuzzerTestOneInput(byte[] in) {
     if (in.length < 1) {
       return;
     }
-    String type = TYPES[(in[0] & 0x0F) % TYPES.length];
+    Type<?> type = CODECS.get((in[0] & 0x0F) % CODECS.size());
     int level = ((in[0] & 0xFF) >>> 4) % 13;
-    int len = in.length - 1;
     try {
-      switch (type) {
-        case "u8", "i8" -> {
-          boolean u = type.equals("u8");
-          byte[] v = u ? Pco.decompressU8(in, 1, len, MAX_NUMBERS) : Pco.decompressI8(in, 1, len, MAX_NUMBERS);
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = u ? Pco.compressU8(v, 0, v.length, level) : Pco.compressI8(v, 0, v.length, level);
-            same(Arrays.equals(v, u ? Pco.decompressU8(c, 0, c.length) : Pco.decompressI8(c, 0, c.length)), type);
-          }
-        }
-        case "u16", "i16", "f16" -> {
-          short[] v = switch (type) {
-            case "u16" -> Pco.decompressU16(in, 1, len, MAX_NUMBERS);
-            case "i16" -> Pco.decompressI16(in, 1, len, MAX_NUMBERS);
-            default -> Pco.decompressF16(in, 1, len, MAX_NUMBERS);
-          };
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = switch (type) {
-              case "u16" -> Pco.compressU16(v, 0, v.length, level);
-              case "i16" -> Pco.compressI16(v, 0, v.length, level);
-              default -> Pco.compressF16(v, 0, v.length, level);
-            };
-            short[] back = switch (type) {
-              case "u16" -> Pco.decompressU16(c, 0, c.length);
-              case "i16" -> Pco.decompressI16(c, 0, c.length);
-              default -> Pco.decompressF16(c, 0, c.length);
-            };
-            same(Arrays.equals(v, back), type);
-          }
-        }
-        case "u32", "i32" -> {
-          boolean u = type.equals("u32");
-          int[] v = u ? Pco.decompressU32(in, 1, len, MAX_NUMBERS) : Pco.decompressI32(in, 1, len, MAX_NUMBERS);
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = u ? Pco.compressU32(v, 0, v.length, level) : Pco.compressI32(v, 0, v.length, level);
-            same(Arrays.equals(v, u ? Pco.decompressU32(c, 0, c.length) : Pco.decompressI32(c, 0, c.length)), type);
-          }
-        }
-        case "u64", "i64" -> {
-          boolean u = type.equals("u64");
-          long[] v = u ? Pco.decompressU64(in, 1, len, MAX_NUMBERS) : Pco.decompressI64(in, 1, len, MAX_NUMBERS);
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = u ? Pco.compressU64(v, 0, v.length, level) : Pco.compressI64(v, 0, v.length, level);
-            same(Arrays.equals(v, u ? Pco.decompressU64(c, 0, c.length) : Pco.decompressI64(c, 0, c.length)), type);
-          }
-        }
-        case "f32" -> {
-          float[] v = Pco.decompressF32(in, 1, len, MAX_NUMBERS);
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = Pco.compressF32(v, 0, v.length, level);
-            float[] back = Pco.decompressF32(c, 0, c.length);
-            boolean eq = back.length == v.length;
-            for (int i = 0; eq && i < v.length; i++) {
-              eq = Float.floatToRawIntBits(v[i]) == Float.floatToRawIntBits(back[i]);
-            }
-            same(eq, type);
-          }
-        }
-        default -> {
-          double[] v = Pco.decompressF64(in, 1, len, MAX_NUMBERS);
-          if (v.length <= REENCODE_MAX) {
-            byte[] c = Pco.compressF64(v, 0, v.length, level);
-            double[] back = Pco.decompressF64(c, 0, c.length);
-            boolean eq = back.length == v.length;
-            for (int i = 0; eq && i < v.length; i++) {
-              eq = Double.doubleToRawLongBits(v[i]) == Double.doubleToRawLongBits(back[i]);
-            }
-            same(eq, type);
-          }
-        }
-      }
+      type.check(in, level);
     } catch (LanceCodecException e) {
       if (e.kind() != LanceCodecException.Kind.CORRUPT) {
         throw new AssertionError("not CORRUPT: " + e.kind() + " " + e.getMessage(), e);
@@ -115,9 +91,27 @@ public class PcoFuzzTest {
     }
   }
 
-  private static void same(boolean equal, String type) {
-    if (!equal) {
-      throw new AssertionError(type + " numbers re-encoded do not decode to themselves");
+  private static boolean sameBits(float[] a, float[] b) {
+    if (a.length != b.length) {
+      return false;
     }
+    for (int i = 0; i < a.length; i++) {
+      if (Float.floatToRawIntBits(a[i]) != Float.floatToRawIntBits(b[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameBits(double[] a, double[] b) {
+    if (a.length != b.length) {
+      return false;
+    }
+    for (int i = 0; i < a.length; i++) {
+      if (Double.doubleToRawLongBits(a[i]) != Double.doubleToRawLongBits(b[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -136,7 +136,7 @@ public final class SeedFiles {
 
   private static Path pcoSeed(Path path, String type, byte[] file) throws Exception {
     byte[] b = new byte[file.length + 1];
-    b[0] = (byte) (8 << 4 | List.of(PcoFuzzTest.TYPES).indexOf(type));
+    b[0] = (byte) (8 << 4 | PcoFuzzTest.typeIndex(type));
     System.arraycopy(file, 0, b, 1, file.length);
     Files.write(path, b);
     return path;
