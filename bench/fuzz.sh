@@ -15,7 +15,9 @@
 # directory, so that `mvn verify` replays it for good, and fix the decoder. Jazzer's file-path and
 # Unsafe sanitizers are off: the target writes its input to a temporary file, and the Unsafe hooks
 # break Netty's (Arrow's allocator's) start-up.
-# Prerequisite: our modules installed (mvn -o -DskipTests install).
+# Prerequisite: our modules installed (mvn -o -DskipTests install). Campaigns may run side by
+# side, but do not build fuzz/ (or install a module) while one runs: its JVM loads classes lazily
+# from fuzz/target/test-classes and ~/.m2 and fails on a class a build is rewriting.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TARGET="${1:?usage: bench/fuzz.sh TARGET [MINUTES] [libFuzzer options...]}"
