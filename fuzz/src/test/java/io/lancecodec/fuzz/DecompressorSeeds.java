@@ -33,12 +33,11 @@ import java.util.function.Function;
 final class DecompressorSeeds {
   static final int MAX_SEED_BYTES = 16 << 10;
 
-  private static final java.util.Set<String> SEEN = new java.util.HashSet<>();
 
   private DecompressorSeeds() {}
 
   static List<Path> write(Path dir) throws Exception {
-    SEEN.clear();
+    java.util.Set<String> seen = new java.util.HashSet<>();
     CodecRegistry reg = CodecRegistry.discover();
     List<CodecPlugin> plugins = new ArrayList<>();
     for (CodecRegistry.PluginInfo p : reg.plugins()) {
@@ -55,17 +54,17 @@ final class DecompressorSeeds {
             String name = version.toString().replace('.', '_') + "-" + opt.getKey() + "-" + b.getKey() + "-" + p.name();
             Optional<Proposal<MiniBlockCompressed>> mb = p.proposeMiniBlock(b.getValue(), ctx);
             if (mb.isPresent()) {
-              out.add(miniBlock(dir.resolve(name + "-miniblock"), version, mb.get().result()));
+              out.add(miniBlock(dir.resolve(name + "-miniblock"), version, mb.get().result(), seen));
             }
             Optional<Proposal<Encoded<byte[]>>> bl = p.proposeBlock(b.getValue(), ctx);
             if (bl.isPresent()) {
               Encoded<byte[]> e = bl.get().result();
-              out.add(seed(dir.resolve(name + "-block"), version, 1, e.encoding(), (int) b.getValue().numValues(), List.of(e.data())));
+              out.add(seed(dir.resolve(name + "-block"), version, 1, e.encoding(), (int) b.getValue().numValues(), List.of(e.data()), seen));
             }
             Optional<Proposal<Encoded<DataBlock>>> pv = p.proposePerValue(b.getValue(), ctx);
             if (pv.isPresent() && pv.get().result().data() instanceof DataBlock.VariableWidth vw) {
               out.add(seed(dir.resolve(name + "-pervalue"), version, 2, pv.get().result().encoding(),
-                  (int) vw.numValues(), List.of(vw.data())));
+                  (int) vw.numValues(), List.of(vw.data()), seen));
             }
           }
         }
@@ -75,18 +74,19 @@ final class DecompressorSeeds {
     return out;
   }
 
-  private static Path miniBlock(Path path, FileVersion version, MiniBlockCompressed c) throws Exception {
+  private static Path miniBlock(Path path, FileVersion version, MiniBlockCompressed c, java.util.Set<String> seen) throws Exception {
     MiniBlockChunk first = c.chunks().get(0);
     int n = c.chunks().size() == 1 ? (int) c.numValues() : 1 << first.logNumValues();
     List<byte[]> buffers = new ArrayList<>();
     for (int i = 0; i < Math.min(4, first.bufferSizes().length); i++) {
       buffers.add(java.util.Arrays.copyOf(c.buffers().get(i), first.bufferSizes()[i]));
     }
-    return seed(path, version, 0, c.encoding(), n, buffers);
+    return seed(path, version, 0, c.encoding(), n, buffers, seen);
   }
 
-  private static Path seed(Path path, FileVersion version, int context, Message encoding, int n, List<byte[]> buffers)
-      throws Exception {
+  /** Writes one seed, or returns null when {@code seen} already holds its bytes. */
+  private static Path seed(Path path, FileVersion version, int context, Message encoding, int n, List<byte[]> buffers,
+      java.util.Set<String> seen) throws Exception {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     byte[] m = encoding.toByteArray();
     b.write((version == FileVersion.V2_3 ? 1 : 0) | context << 1);
@@ -103,7 +103,7 @@ final class DecompressorSeeds {
     // large seeds slow every execution that starts from them; a 16 KiB prefix keeps the message
     // and the start of the data, which is where decoders check their headers
     byte[] bytes = java.util.Arrays.copyOf(b.toByteArray(), Math.min(b.size(), MAX_SEED_BYTES));
-    if (!SEEN.add(java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes)))) {
+    if (!seen.add(Fuzz.digest(bytes))) {
       return null; // the same bytes under another name (options that change nothing for this plugin)
     }
     Files.write(path, bytes);

@@ -29,6 +29,15 @@ public final class Fuzz {
             + TARGETS.stream().map(Target::name).toList()));
   }
 
+  /** A content key of a seed, so that seed writers keep one of several identical inputs. */
+  public static String digest(byte[] bytes) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** The committed inputs of a target, relative to this package's test resources. */
   public static Path inputs(String relative) {
     return Path.of(System.getProperty("fuzz.inputs", "src/test/resources/io/lancecodec/fuzz")).resolve(relative);

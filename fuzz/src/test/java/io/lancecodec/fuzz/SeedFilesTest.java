@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the command in {@link SeedFiles}).
  */
 class SeedFilesTest {
-  static final Path CORPUS = Fuzz.inputs("FileFuzzTestInputs/wholeFile");
 
   @TempDir Path dir;
 
@@ -30,14 +29,10 @@ class SeedFilesTest {
       try (LanceFileReader r = LanceFileReader.open(p)) {
         assertEquals(64, r.numRows(), p.toString());
       }
-      Path committed = CORPUS.resolve(p.getFileName());
-      assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
-      assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the writer makes today");
+      assertCommitted(p, "FileFuzzTestInputs/wholeFile");
     }
     for (Path p : io.lancecodec.runtime.PageFuzzTest.writeSeeds(written, Files.createDirectories(dir.resolve("pages")))) {
-      Path committed = Fuzz.inputs("../runtime/PageFuzzTestInputs/page").resolve(p.getFileName());
-      assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
-      assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the writer makes today");
+      assertCommitted(p, "../runtime/PageFuzzTestInputs/page");
     }
   }
 
@@ -52,9 +47,14 @@ class SeedFilesTest {
         case "pco" -> "PcoFuzzTestInputs/standalone";
         default -> "DecompressorFuzzTestInputs/decompress";
       };
-      Path committed = Fuzz.inputs(target).resolve(p.getFileName());
-      assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
-      assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(p), committed + " differs from what the encoder makes today");
+      assertCommitted(p, target);
     }
+  }
+
+  /** The seed just written is committed, byte for byte, among the target's inputs. */
+  private static void assertCommitted(Path written, String inputs) throws Exception {
+    Path committed = Fuzz.inputs(inputs).resolve(written.getFileName());
+    assertTrue(Files.exists(committed), "seed " + committed + " is not committed; write it with SeedFiles");
+    assertArrayEquals(Files.readAllBytes(committed), Files.readAllBytes(written), committed + " differs from what is written today");
   }
 }

@@ -178,8 +178,7 @@ public class PageFuzzTest {
               b.write(x, 0, Math.min(0xFFFF, x.length));
             }
             byte[] bytes = b.toByteArray();
-            String hash = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
-            if (seen.add(hash)) {
+            if (seen.add(io.lancecodec.fuzz.Fuzz.digest(bytes))) {
               Path out1 = dir.resolve(f.getFileName().toString().replace(".lance", "") + "-c" + c + "-p" + p);
               Files.write(out1, bytes);
               out.add(out1);

@@ -35,7 +35,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -46,8 +45,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ({@code .<name>.<digits>.partial}, locked while the writer lives), which is renamed over the
  * target only when {@link #close()} completes, so a crash never leaves a half-written file under
  * the final name; a failed write deletes its temporary file, and one left by a killed process is
- * deleted by the next writer opened in the directory once unlocked and untouched for two seconds. Not thread-safe: one
- * writer per thread.
+ * deleted by the next writer opened in the directory once unlocked and untouched for two seconds.
+ * Not thread-safe: one writer per thread.
  */
 public final class LanceFileWriter implements AutoCloseable {
   /**
