@@ -33,6 +33,11 @@ import io.lancecodec.spi.PerValueDecompressor;
 public class DecompressorFuzzTest {
   static final CodecRegistry REGISTRY = CodecRegistry.discover();
   static final int MAX_VALUES = 1 << 16;
+  /**
+   * The most bytes one decoded block may take here, whatever the heap: 65,536 null rows of a wide
+   * fixed-size list legitimately expand to gigabytes, which a reader bounds by its read limit.
+   */
+  static final long MAX_BLOCK_BYTES = 64L << 20;
 
   @FuzzTest(maxDuration = "30s")
   void decompress(byte[] input) {
@@ -59,7 +64,7 @@ public class DecompressorFuzzTest {
             sizes[i] = x.buffers[i].length;
             at += sizes[i];
           }
-          d.decompress(new MiniBlockBuffers(all, offsets, sizes), x.numValues, new DecodeBuffers());
+          d.decompress(new MiniBlockBuffers(all, offsets, sizes), x.numValues, new DecodeBuffers(MAX_BLOCK_BYTES));
         }
         case 1 -> {
           BlockDecompressor d = decoders.block(x.message);
@@ -67,7 +72,7 @@ public class DecompressorFuzzTest {
         }
         default -> {
           PerValueDecompressor d = decoders.perValue(x.message);
-          d.decompress(perValue(x.buffers[0], x.numValues), new DecodeBuffers());
+          d.decompress(perValue(x.buffers[0], x.numValues), new DecodeBuffers(MAX_BLOCK_BYTES));
         }
       }
     } catch (LanceCodecException e) {

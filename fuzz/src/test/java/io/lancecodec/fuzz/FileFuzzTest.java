@@ -33,6 +33,9 @@ public class FileFuzzTest {
 
   private static final CodecRegistry REGISTRY = CodecRegistry.discover();
   private static final BufferAllocator ALLOCATOR = new RootAllocator(256L << 20);
+  /** Reads refused over this, as a service reading others' files would set it. */
+  private static final io.lancecodec.runtime.ReaderOptions OPTIONS =
+      io.lancecodec.runtime.ReaderOptions.defaults().withMaxReadBytes(128L << 20);
   private static final ThreadLocal<Path> FILE = ThreadLocal.withInitial(FileFuzzTest::tempFile);
 
   @FuzzTest(maxDuration = "30s")
@@ -61,7 +64,7 @@ public class FileFuzzTest {
   }
 
   private static void read(Path f) {
-    try (LanceFileReader r = LanceFileReader.open(f, REGISTRY)) {
+    try (LanceFileReader r = LanceFileReader.open(f, REGISTRY, OPTIONS)) {
       r.columnSummaries();
       r.searchCacheBytes();
       long n = r.numRows();

@@ -56,6 +56,7 @@ public final class LanceFileReader implements AutoCloseable {
   private final long fileSize;
   private final ReadStats stats = new ReadStats();
   private final PageCache cache;
+  private final long maxReadBytes;
   /** The file mapped read-only for page reads, or null (see {@link FilePageSource#map}). */
   private final ByteBuffer mapped;
 
@@ -156,9 +157,10 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
-  private LanceFileReader(Path path, CodecRegistry registry, PageCache cache) throws IOException {
+  private LanceFileReader(Path path, CodecRegistry registry, ReaderOptions options) throws IOException {
     this.path = path;
-    this.cache = cache;
+    this.cache = options.pageCache() != null ? options.pageCache() : new LruPageCache(LruPageCache.DEFAULT_BUDGET);
+    this.maxReadBytes = options.maxReadBytes();
     this.channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
       this.fileSize = channel.size();
@@ -316,7 +318,7 @@ public final class LanceFileReader implements AutoCloseable {
   }
 
   public static LanceFileReader open(Path path, CodecRegistry registry) {
-    return open(path, registry, new LruPageCache(LruPageCache.DEFAULT_BUDGET));
+    return open(path, registry, ReaderOptions.defaults());
   }
 
   /**
@@ -325,11 +327,17 @@ public final class LanceFileReader implements AutoCloseable {
    * memory, and state evicted from it is read and decoded again on use.
    */
   public static LanceFileReader open(Path path, CodecRegistry registry, PageCache cache) {
+    requireArgument(cache, "cache");
+    return open(path, registry, ReaderOptions.defaults().withPageCache(cache));
+  }
+
+  /** Opens {@code path} with the given options: page cache and the most bytes one read may allocate. */
+  public static LanceFileReader open(Path path, CodecRegistry registry, ReaderOptions options) {
     requireArgument(path, "path");
     requireArgument(registry, "registry");
-    requireArgument(cache, "cache");
+    requireArgument(options, "options");
     try {
-      return new LanceFileReader(path, registry, cache);
+      return new LanceFileReader(path, registry, options);
     } catch (NoSuchFileException e) {
       throw LanceCodecException.invalidArgument("no such file: " + path);
     } catch (IOException e) {
@@ -358,6 +366,11 @@ public final class LanceFileReader implements AutoCloseable {
   /** Read requests and bytes this reader made of its file (shared by all threads). */
   public ReadStats readStats() {
     return stats;
+  }
+
+  /** The most bytes one read may allocate ({@link ReaderOptions#maxReadBytes}). */
+  public long maxReadBytes() {
+    return maxReadBytes;
   }
 
   /** The cache of decoded page state (dictionaries, constant-page levels) this reader uses. */
@@ -594,6 +607,8 @@ public final class LanceFileReader implements AutoCloseable {
     for (int f : selected) {
       fields.add(schema.getFields().get(f));
     }
+    ReadBudget budget = new ReadBudget(maxReadBytes);
+    budget.charge(fixedOutputBytes(selected, n), n + " rows of the selected columns");
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
     try {
       for (int i = 0; i < selected.size(); i++) {
@@ -615,16 +630,16 @@ public final class LanceFileReader implements AutoCloseable {
               try (ArrowSink sink = new ArrowSink(allocator)) {
                 List<DecodedPage> pieces = new ArrayList<>();
                 if (ph.fsl()) {
-                  long[] rows = readColumn(col, ranges, sink, pieces, SinkMode.ROWS);
+                  long[] rows = readColumn(col, ranges, sink, pieces, SinkMode.ROWS, budget);
                   FslFiller.fill((org.apache.arrow.vector.complex.FixedSizeListVector) root.getVector(i), ph, pieces, n, sink, rows);
                 } else {
                   sink.reserve((long) n * (ph.bits() / 8));
-                  readColumn(col, ranges, sink, pieces, SinkMode.FLAT);
+                  readColumn(col, ranges, sink, pieces, SinkMode.FLAT, budget);
                   VectorFiller.fillFromSink(root.getVector(i), ph, pieces, n, sink);
                 }
               }
             } else {
-              VectorFiller.fill(root.getVector(i), ph, readColumn(col, ranges), n);
+              VectorFiller.fill(root.getVector(i), ph, readColumn(col, ranges, budget), n);
             }
           } else {
             List<Leaf> leaves = new ArrayList<>();
@@ -639,16 +654,16 @@ public final class LanceFileReader implements AutoCloseable {
                   ArrowSink sink = new ArrowSink(allocator);
                   sinks.add(sink);
                   List<DecodedPage> pieces = new ArrayList<>();
-                  long[] counts = readColumn(col, ranges, sink, pieces, SinkMode.NESTED);
+                  long[] counts = readColumn(col, ranges, sink, pieces, SinkMode.NESTED, budget);
                   data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
                 } else if (ph.kind() == Physical.Kind.VARIABLE && !ph.fsl()) {
                   ArrowVariableSink sink = new ArrowVariableSink(allocator, ph.bits() / 8);
                   variableSinks.add(sink);
                   List<DecodedPage> pieces = new ArrayList<>();
-                  long[] counts = readColumn(col, ranges, sink, pieces);
+                  long[] counts = readColumn(col, ranges, sink, pieces, budget);
                   data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
                 } else {
-                  data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges)));
+                  data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges, budget)));
                 }
               }
               NestedAssembler.fill(root.getVector(i), field, 0, leaves, data);
@@ -677,9 +692,27 @@ public final class LanceFileReader implements AutoCloseable {
     }
   }
 
-  private static List<DecodedPage> readColumn(Column col, long[] ranges) {
+  /**
+   * Bytes the Arrow output of {@code n} rows of the selected fields takes at least, known before
+   * decoding: fixed-width values and variable-width offsets of the columns outside lists.
+   */
+  private long fixedOutputBytes(List<Integer> selected, long n) {
+    long bytes = 0;
+    for (Column c : columns) {
+      if (!selected.contains(c.leaf().field()) || c.leaf().nested()) {
+        continue;
+      }
+      Physical ph = c.physical();
+      long bits = ph.kind() == Physical.Kind.VARIABLE ? ph.bits() : ph.rowBits();
+      // validity too: one bit per row
+      bytes += (n * (bits + 1) + 7) / 8;
+    }
+    return bytes;
+  }
+
+  private static List<DecodedPage> readColumn(Column col, long[] ranges, ReadBudget budget) {
     List<DecodedPage> out = new ArrayList<>();
-    readColumn(col, ranges, null, out, SinkMode.NESTED);
+    readColumn(col, ranges, null, out, SinkMode.NESTED, budget);
     return out;
   }
 
@@ -709,7 +742,8 @@ public final class LanceFileReader implements AutoCloseable {
    * values) the pieces' values end up there, in order, as {@code mode} says. Returns how many
    * values (rows for {@link SinkMode#ROWS}) each piece put in the sink, or null without a sink.
    */
-  private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out, SinkMode mode) {
+  private static long[] readColumn(Column col, long[] ranges, ArrowSink sink, List<DecodedPage> out, SinkMode mode,
+      ReadBudget budget) {
     long[] counts = sink == null ? null : new long[col.pages().size()];
     int pieces = 0;
     int bits = mode == SinkMode.ROWS ? col.physical().rowBits() : col.physical().bits();
@@ -722,6 +756,11 @@ public final class LanceFileReader implements AutoCloseable {
         try {
           long before = sink == null ? 0 : sink.size();
           DecodedPage d = checkRows(sink == null ? col.pages().get(p).read(lr) : col.pages().get(p).read(lr, bits, sink), lr);
+          // the sink of a flat column was counted before decoding; a nested leaf's item count was not known then
+          budget.charge(d, "the decoded page");
+          if (mode == SinkMode.NESTED && sink != null) {
+            budget.charge(sink.size() - before, "the page's values");
+          }
           if (sink != null) {
             DataBlock kept = null;
             if (d.values() != null && mode == SinkMode.ROWS) {
@@ -751,7 +790,7 @@ public final class LanceFileReader implements AutoCloseable {
    * (pages that cannot decode into it return their values, which are moved there); returns how
    * many values each piece put in the sink.
    */
-  private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out) {
+  private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out, ReadBudget budget) {
     long[] first = col.firstRows();
     long[] counts = new long[col.pages().size()];
     int pieces = 0;
@@ -764,7 +803,9 @@ public final class LanceFileReader implements AutoCloseable {
       }
       try {
         int before = sink.count();
+        long bytesBefore = sink.size();
         DecodedPage d = checkRows(col.pages().get(p).read(lr, sink), lr);
+        budget.charge(d, "the decoded page");
         if (d.values() instanceof DataBlock.VariableWidth vw) {
           sink.append(vw);
         } else if (d.values() instanceof DataBlock.AllNull) {
@@ -773,6 +814,7 @@ public final class LanceFileReader implements AutoCloseable {
           throw LanceCodecException.corrupt("page decoded to " + describe(d.values()) + " where the schema needs variable-width values");
         }
         counts[pieces++] = sink.count() - before;
+        budget.charge(sink.size() - bytesBefore, "the page's values");
         out.add(new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers()));
       } catch (LanceCodecException e) {
         throw e.within("page " + p);

@@ -9,13 +9,54 @@ package io.lancecodec.spi;
  * reading thread.
  *
  * <p>Arrays are never shrunk; a caller bounds what it keeps with {@link #trim}.
+ *
+ * <p>They also carry the most bytes one decoded block may take ({@link #maxBlockBytes}): a
+ * decompressor whose output is not bounded by its input times a small factor (null rows expanded
+ * to their full width, runs, general decompression) asks {@link #admit} before allocating it, so
+ * that a few hostile bytes cannot demand gigabytes. Readers bound whole reads more tightly (the
+ * runtime's {@code ReaderOptions.maxReadBytes}); this is the floor under codecs used directly.
  */
 public final class DecodeBuffers {
+  /** A quarter of the heap, at least 256 MiB (the largest mini-block chunk a reader accepts). */
+  public static final long DEFAULT_MAX_BLOCK_BYTES = Math.max(256L << 20, Runtime.getRuntime().maxMemory() / 4);
+
   private static final byte[] EMPTY = new byte[0];
+
+  private final long maxBlockBytes;
 
   private byte[] data = EMPTY;
   private byte[] offsets = EMPTY;
   private DecodeBuffers inner;
+
+  public DecodeBuffers() {
+    this(DEFAULT_MAX_BLOCK_BYTES);
+  }
+
+  public DecodeBuffers(long maxBlockBytes) {
+    if (maxBlockBytes <= 0) {
+      throw LanceCodecException.invalidArgument("maxBlockBytes must be positive, got " + maxBlockBytes);
+    }
+    this.maxBlockBytes = maxBlockBytes;
+  }
+
+  public long maxBlockBytes() {
+    return maxBlockBytes;
+  }
+
+  /**
+   * {@code count * bytesEach} as an array size, when one decoded block may take that many bytes;
+   * otherwise one UNSUPPORTED error naming {@code what}. A decompressor calls it before allocating
+   * an output its input does not bound; {@code reuse} is the buffers it was given, null for none
+   * (then {@link #DEFAULT_MAX_BLOCK_BYTES} applies).
+   */
+  public static int admit(DecodeBuffers reuse, long count, long bytesEach, String what) {
+    long max = reuse == null ? DEFAULT_MAX_BLOCK_BYTES : reuse.maxBlockBytes;
+    if (count < 0 || bytesEach < 0 || bytesEach > 0 && count > max / bytesEach) {
+      throw LanceCodecException.unsupported(what + ": " + count + " values of " + bytesEach + " bytes are over the "
+          + max + " bytes one decoded block may take");
+    }
+    return LanceCodecException.checkedInt(count * bytesEach, what);
+  }
 
   /**
    * Buffers for the decompressor one level down: a codec that wraps another (FSST around
@@ -23,7 +64,7 @@ public final class DecodeBuffers {
    */
   public DecodeBuffers inner() {
     if (inner == null) {
-      inner = new DecodeBuffers();
+      inner = new DecodeBuffers(maxBlockBytes);
     }
     return inner;
   }
@@ -75,7 +116,8 @@ public final class DecodeBuffers {
     return array != EMPTY && (array == data || array == offsets);
   }
 
-  private static int capacity(int current, long size) {
+  private int capacity(int current, long size) {
+    admit(this, size, 1, "decoded chunk");
     if (size > Integer.MAX_VALUE - 16) {
       throw LanceCodecException.unsupported("decoded chunk of " + size + " bytes exceeds 2 GiB");
     }

@@ -91,7 +91,8 @@ public final class ArrowVariableSink implements VariableWidthSink, AutoCloseable
     return offsets;
   }
 
-  long size() {
+  /** Data bytes appended so far. */
+  public long size() {
     return size;
   }
 

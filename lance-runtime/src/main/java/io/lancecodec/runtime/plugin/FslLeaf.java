@@ -248,7 +248,7 @@ final class FslLeaf {
       }
       byte[] values = new byte[LanceCodecException.checkedInt((long) items * (shape.leafBits() / 8), "leaf values")];
       leaf.decodeInto(tail(chunk, stored), items, 0, items, values, 0);
-      return new DataBlock.FixedWidth(FslValidity.rows(shape, validity, values, numValues), (int) (shape.rowBytes() * 8), numValues);
+      return new DataBlock.FixedWidth(FslValidity.rows(shape, validity, values, numValues, reuse), (int) (shape.rowBytes() * 8), numValues);
     }
   }
 

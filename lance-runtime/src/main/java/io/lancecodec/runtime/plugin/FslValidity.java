@@ -80,10 +80,13 @@ public final class FslValidity {
     }
   }
 
-  /** The decoded form of {@code n} rows: level validity from column bitmaps (null = all valid), values from bit 0. */
-  static byte[] rows(FslShape s, byte[][] validity, byte[] values, long n) {
+  /**
+   * The decoded form of {@code n} rows: level validity from column bitmaps (null = all valid),
+   * values from bit 0; their size admitted by {@code reuse} (may be null), since null rows expand.
+   */
+  static byte[] rows(FslShape s, byte[][] validity, byte[] values, long n, DecodeBuffers reuse) {
     long row = s.rowBytes();
-    byte[] out = new byte[LanceCodecException.checkedInt(n * row, "decoded fixed-size lists")];
+    byte[] out = new byte[DecodeBuffers.admit(reuse, n, row, "decoded fixed-size lists")];
     long at = 0;
     for (int l = 0; l < s.levels(); l++) {
       long items = s.items(l);
@@ -252,7 +255,7 @@ public final class FslValidity {
         throw LanceCodecException.corrupt("fixed_size_list: " + numValues + " lists of " + s.leafItems() + " x "
             + s.leafBits() + " bits need " + need + " bytes, chunk buffer has " + values.length);
       }
-      return new DataBlock.FixedWidth(rows(s, validity, values, numValues), (int) (s.rowBytes() * 8), numValues);
+      return new DataBlock.FixedWidth(rows(s, validity, values, numValues, reuse), (int) (s.rowBytes() * 8), numValues);
     }
   }
 
@@ -298,9 +301,9 @@ public final class FslValidity {
   }
 
   /** Rows of {@code stored} bytes each, or empty (null rows, which become zeros), as fixed-width rows. */
-  private static DataBlock.FixedWidth fixedRows(DataBlock.VariableWidth vw, long stored) {
+  private static DataBlock.FixedWidth fixedRows(DataBlock.VariableWidth vw, long stored, DecodeBuffers reuse) {
     int n = LanceCodecException.checkedInt(vw.numValues(), "fixed-size lists");
-    byte[] out = new byte[LanceCodecException.checkedInt(n * stored, "fixed-size lists")];
+    byte[] out = new byte[DecodeBuffers.admit(reuse, n, stored, "fixed-size lists")];
     for (int r = 0; r < n; r++) {
       long start = vw.offset(r);
       long len = vw.offset(r + 1) - start;
@@ -342,12 +345,12 @@ public final class FslValidity {
       if (stored == 0 && block instanceof DataBlock.AllNull) {
         // zero-width rows (values: Constant{} under levels without validity): those levels are
         // all valid, everything below is null
-        return new DataBlock.FixedWidth(rows(s, new byte[s.levels()][], new byte[0], block.numValues()), (int) (full * 8),
+        return new DataBlock.FixedWidth(rows(s, new byte[s.levels()][], new byte[0], block.numValues(), reuse), (int) (full * 8),
             block.numValues());
       }
       if (block instanceof DataBlock.VariableWidth vw && stored > 0) {
         // rows a wrapping codec hands on one by one (general compression), a null row empty
-        block = fixedRows(vw, stored);
+        block = fixedRows(vw, stored, reuse);
       }
       if (!(block instanceof DataBlock.FixedWidth fw) || fw.bitsPerValue() != stored * 8) {
         throw LanceCodecException.corrupt("fixed_size_list: expected " + stored * 8 + "-bit rows");
@@ -357,7 +360,7 @@ public final class FslValidity {
       }
       long n = fw.numValues();
       byte[] src = fw.data();
-      byte[] out = new byte[LanceCodecException.checkedInt(n * full, "decoded fixed-size lists")];
+      byte[] out = new byte[DecodeBuffers.admit(reuse, n, full, "decoded fixed-size lists")];
       for (long r = 0; r < n; r++) {
         long from = unzipRowValidity(s, src, r * stored, out, r * full);
         System.arraycopy(src, (int) from, out, (int) (r * full + full - s.valueBytes()), (int) s.valueBytes());
