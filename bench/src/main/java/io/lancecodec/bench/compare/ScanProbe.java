@@ -18,6 +18,7 @@ import org.apache.arrow.memory.RootAllocator;
  * run it once per data set (a fresh JVM each) and once with all of them to see whether scanning
  * the others first changes a data set's time (JIT profiles shared across data sets). Also reports
  * process CPU time over wall time, which tells whether a reader decodes on more than one thread.
+ * Scans go in batches of 65,536 rows, or {@code -Dprobe.batch=N}.
  *
  * <pre>
  * ScanProbe DATASET[,DATASET...] ours|ref 2.1|2.2 SECONDS [DATA_DIR]
@@ -59,6 +60,7 @@ public final class ScanProbe {
           Path file = tmp.resolve(name + "." + e.name());
           long size = e.write(d, file);
           boolean writes = "write".equals(System.getProperty("probe.op"));
+          int batch = Integer.getInteger("probe.batch", Engines.BATCH);
           try (Engines.Reader r = e.open(d, file)) {
             List<Double> ms = new ArrayList<>();
             long cpu0 = os.getProcessCpuTime();
@@ -69,7 +71,7 @@ public final class ScanProbe {
               if (writes) {
                 e.write(d, file);
               } else {
-                r.scan(false);
+                r.scan(false, batch);
               }
               ms.add((System.nanoTime() - t) / 1e6);
             }
