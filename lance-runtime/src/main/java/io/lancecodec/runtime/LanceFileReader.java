@@ -53,6 +53,11 @@ public final class LanceFileReader implements AutoCloseable {
   private final Schema schema;
   private final long numRows;
   private final List<Column> columns = new ArrayList<>();
+  /**
+   * Per top-level field, the bits a row of it takes at least in Arrow, known from the schema:
+   * fixed-width values, variable-width offsets and validity of its leaves outside lists.
+   */
+  private final long[] fixedRowBits;
   private final long fileSize;
   private final ReadStats stats = new ReadStats();
   private final PageCache cache;
@@ -204,6 +209,7 @@ public final class LanceFileReader implements AutoCloseable {
       check(numRows >= 0, "file row count " + numRows + " is negative");
       this.schema = LanceSchemas.toArrow(fd.getSchema());
       List<Leaf> leaves = Leaf.of(schema);
+      this.fixedRowBits = new long[schema.getFields().size()];
       check(leaves.size() == numColumns,
           "schema has " + leaves.size() + " leaf fields but the file has " + numColumns + " columns");
 
@@ -273,6 +279,10 @@ public final class LanceFileReader implements AutoCloseable {
       firstRows[p + 1] = row;
     }
     check(row == numRows || unowned, where + ": pages hold " + row + " rows, the file has " + numRows);
+    if (!leaf.nested()) {
+      Physical ph = leaf.physical();
+      fixedRowBits[leaf.field()] += (ph.kind() == Physical.Kind.VARIABLE ? ph.bits() : ph.rowBits()) + 1;
+    }
     return new Column(leaf, firstRows, refs, cm.getPagesList(), ctx, where);
   }
 
@@ -608,7 +618,11 @@ public final class LanceFileReader implements AutoCloseable {
       fields.add(schema.getFields().get(f));
     }
     ReadBudget budget = new ReadBudget(maxReadBytes);
-    budget.charge(fixedOutputBytes(selected, n), n + " rows of the selected columns");
+    long rowBits = 0;
+    for (int f : selected) {
+      rowBits += fixedRowBits[f];
+    }
+    budget.chargeRows(n, rowBits);
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
     try {
       for (int i = 0; i < selected.size(); i++) {
@@ -690,24 +704,6 @@ public final class LanceFileReader implements AutoCloseable {
       root.close();
       throw e;
     }
-  }
-
-  /**
-   * Bytes the Arrow output of {@code n} rows of the selected fields takes at least, known before
-   * decoding: fixed-width values and variable-width offsets of the columns outside lists.
-   */
-  private long fixedOutputBytes(List<Integer> selected, long n) {
-    long bytes = 0;
-    for (Column c : columns) {
-      if (!selected.contains(c.leaf().field()) || c.leaf().nested()) {
-        continue;
-      }
-      Physical ph = c.physical();
-      long bits = ph.kind() == Physical.Kind.VARIABLE ? ph.bits() : ph.rowBits();
-      // validity too: one bit per row
-      bytes += (n * (bits + 1) + 7) / 8;
-    }
-    return bytes;
   }
 
   private static List<DecodedPage> readColumn(Column col, long[] ranges, ReadBudget budget) {

@@ -26,6 +26,15 @@ final class ReadBudget {
     }
   }
 
+  /** Charges the Arrow output of {@code rows} rows of {@code rowBits} each, known before decoding. */
+  void chargeRows(long rows, long rowBits) {
+    long bytes = rowBits == 0 ? 0 : rows > Long.MAX_VALUE / rowBits ? -1 : (rows * rowBits + 7) / 8;
+    if (bytes < 0 || bytes > limit - used) {
+      charge(bytes < 0 ? Long.MAX_VALUE : bytes, rows + " rows of the selected columns");
+    }
+    used += bytes;
+  }
+
   /** Charges a decoded page's values and levels, as held on the heap. */
   void charge(DecodedPage page, String what) {
     long bytes = heapBytes(page.values());
