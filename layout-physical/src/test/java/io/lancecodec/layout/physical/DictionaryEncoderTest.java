@@ -143,6 +143,68 @@ class DictionaryEncoderTest {
     assertNull(DictionaryEncoder.tryEncode(values, null, FieldOptions.DEFAULT, FileVersion.V2_1));
   }
 
+  /**
+   * Extended dictionaries of 16-, 32- and 64-bit values (word keys): every slot resolves back,
+   * items get ids in order of first appearance, and nulls leave index 0.
+   */
+  @ParameterizedTest(name = "{0}-bit")
+  @CsvSource({"16", "32", "64"})
+  void wordValuesGetFirstSeenIds(int bits) {
+    int n = 20_000;
+    int w = bits / 8;
+    Random rnd = new Random(bits);
+    long[] distinct = new long[300];
+    for (int k = 0; k < distinct.length; k++) {
+      distinct[k] = (rnd.nextLong() >>> (64 - bits)) | 1L << (bits - 1);
+    }
+    short[] def = new short[n];
+    byte[] data = new byte[n * w];
+    for (int i = 0; i < n; i++) {
+      def[i] = (short) (rnd.nextInt(20) == 0 ? 1 : 0);
+      LittleEndian.putUnsigned(data, i * w, w, def[i] == 0 ? distinct[rnd.nextInt(distinct.length)] : 0);
+    }
+    DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, bits, n);
+    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1);
+    assertNotNull(r, "300 distinct values in " + n + " slots make a dictionary");
+    DataBlock back = new DictionaryLookup(r.items(), r.numItems()).resolve(r.indices(), def);
+    int nextId = 0;
+    for (int i = 0; i < n; i++) {
+      int id = LittleEndian.getInt(r.indices().data(), 4 * i);
+      if (def[i] != 0) {
+        assertEquals(0, id, "null slot " + i);
+        continue;
+      }
+      assertArrayEquals(slot(values, i), slot(back, i), "slot " + i);
+      if (id == nextId) {
+        nextId++;
+      } else {
+        assertEquals(true, id < nextId, "slot " + i + " has id " + id + " before item " + nextId + " was seen");
+      }
+    }
+    assertEquals(r.numItems(), nextId);
+  }
+
+  /**
+   * A page of runs whose values do not recur (sorted timestamps) is left to run-length encoding
+   * without a trial; runs over a few recurring values still get their dictionary, as do short
+   * runs.
+   */
+  @ParameterizedTest(name = "runs of {0} over {1} distinct values: dictionary {2}")
+  @CsvSource({"100, 0, false", "100, 5, true", "2, 300, true", "40, 20000, false"})
+  void runsOfNewValuesAreNotTried(int run, int cycle, boolean dictionary) {
+    int n = 200_000;
+    byte[] data = new byte[8 * n];
+    for (int i = 0; i < n; i++) {
+      long run0 = i / run;
+      long v = cycle == 0 ? 1_600_000_000_000L + 60_000 * run0 : 1_600_000_000_000L + 60_000 * (run0 % cycle);
+      LittleEndian.putLong(data, 8 * i, v);
+    }
+    DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, 64, n);
+    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, null, FieldOptions.DEFAULT, FileVersion.V2_1);
+    assertEquals(dictionary, r != null);
+    assertEquals(!dictionary && run >= 4, DictionaryEncoder.runsOfNewValues(data, n, 8, FieldOptions.DEFAULT.dictSizeRatio()));
+  }
+
   private static byte[] slot(DataBlock b, int i) {
     if (b instanceof DataBlock.VariableWidth vw) {
       return Arrays.copyOfRange(vw.data(), (int) vw.offset(i), (int) vw.offset(i + 1));
