@@ -23,6 +23,16 @@ final class SymbolTableBuilder {
    */
   private static final int GENERATIONS = 21;
 
+  /**
+   * Generations without a better table, by at least 1/{@link #GAIN_STEP} of the best gain, after
+   * which the table is finished early. On mail subjects the sample gain was within 0.5% of its
+   * final value by the eighth generation and then moved by tenths of a percent up and down;
+   * learning the table was two thirds of writing the column.
+   */
+  private static final int PATIENCE = 4;
+
+  private static final int GAIN_STEP = 256;
+
   /** Counter codes: 0..255 are escaped bytes, 256 + i is symbol i of the current table. */
   private static final int CODES = 256 + FsstFormat.MAX_SYMBOLS;
 
@@ -135,14 +145,20 @@ final class SymbolTableBuilder {
     table.seal();
     Table best = table;
     long bestGain = Long.MIN_VALUE;
+    int stalled = 0;
     for (int g = 0; g < GENERATIONS; g++) {
-      boolean last = g == GENERATIONS - 1;
+      // the last generation keeps the strongest symbols without growing new ones
+      boolean last = g == GENERATIONS - 1 || stalled >= PATIENCE;
       long gain = compressCount(table, !last);
+      stalled = bestGain > 0 && gain - bestGain < bestGain / GAIN_STEP ? stalled + 1 : 0;
       if (gain >= bestGain) {
         bestGain = gain;
         best = table;
       }
-      table = makeTable(table, minCount(g), !last);
+      table = makeTable(table, minCount(last ? GENERATIONS - 1 : g), !last);
+      if (last) {
+        break;
+      }
     }
     if (compressCount(table, false) >= bestGain) {
       best = table;
