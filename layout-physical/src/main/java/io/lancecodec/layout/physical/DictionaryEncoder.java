@@ -191,9 +191,6 @@ public final class DictionaryEncoder {
       // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
       // that packing shrinks about as well (token ids) are not encoded twice by the layout.
       plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
-      if ((w == 4 || w == 8) && runsOfNewValues(d, n, w, ratio)) {
-        return null;
-      }
     }
     // The estimate grows with the item count, so the scan stops as soon as it can no longer win:
     // high-cardinality pages (token ids) are rejected after a few thousand values, not a page.
@@ -259,6 +256,8 @@ public final class DictionaryEncoder {
     long[] keys = new long[budget + 1];
     int items = 0;
     byte[] idx = new byte[Math.min(n, FIRST_INDICES) * 4];
+    long lastKey = 0;
+    int lastId = -1;
     for (int i = 0; i < n; i++) {
       if (def != null && def[i] != 0) {
         continue;
@@ -266,6 +265,11 @@ public final class DictionaryEncoder {
       idx = roomForIndex(idx, i, n);
       long key = w == 8 ? LittleEndian.getLong(d, 8 * i)
           : w == 4 ? LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL : LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
+      if (key == lastKey && lastId >= 0) {
+        // a run repeats its id without a lookup: pages of runs (timestamps) cost a compare a value
+        LittleEndian.putInt(idx, i * 4, lastId);
+        continue;
+      }
       long h = key * 0x9E3779B97F4A7C15L;
       int slot = (int) (h ^ (h >>> 32)) & table.mask;
       int id;
@@ -286,6 +290,8 @@ public final class DictionaryEncoder {
         slot = (slot + 1) & table.mask;
       }
       LittleEndian.putInt(idx, i * 4, id);
+      lastKey = key;
+      lastId = id;
     }
     if (items == 0 || fixedEstimate(items, n, w, reference) >= limit) {
       return null;
@@ -332,54 +338,6 @@ public final class DictionaryEncoder {
   }
 
   /** Bits of the widest value read as unsigned (a negative value needs the full width). */
-  /** Values sampled from the start of a page to see whether it is made of runs. */
-  static final int RUN_SAMPLE = 1 << 16;
-
-  /** Run heads of the sample whose values are checked for recurrence. */
-  static final int RUN_HEADS = 1 << 12;
-
-  /**
-   * Whether the page, judged by its first {@link #RUN_SAMPLE} values, is runs (a few values per
-   * run on average) whose values rarely recur, so that run-length encoding (about {@code w + 1}
-   * bytes a run) leaves a dictionary nothing to win: its page takes the distinct values plus a
-   * run-length-encoded index per run (two bytes at least), below {@code ratio} of the runs alone
-   * only when distinct values are fewer than {@code (ratio * (w + 1) - 2) / w} of the runs (0.65
-   * for 8-byte values). Sorted timestamps are such a page; without this the layout built and
-   * encoded a dictionary of 200,000 flight times only to keep the run-length page (two thirds of
-   * the write). A sample, not the page: a page whose later values recur is not tried.
-   */
-  static boolean runsOfNewValues(byte[] d, int n, int w, double ratio) {
-    int sample = Math.min(n, RUN_SAMPLE);
-    if (sample < 2) {
-      return false;
-    }
-    long[] heads = new long[RUN_HEADS];
-    int numHeads = 0;
-    int runs = 1;
-    long prev = w == 8 ? LittleEndian.getLong(d, 0) : LittleEndian.getInt(d, 0);
-    heads[numHeads++] = prev;
-    for (int i = 1; i < sample; i++) {
-      long v = w == 8 ? LittleEndian.getLong(d, 8 * i) : LittleEndian.getInt(d, 4 * i);
-      if (v != prev) {
-        runs++;
-        if (numHeads < RUN_HEADS) {
-          heads[numHeads++] = v;
-        }
-        prev = v;
-      }
-    }
-    if (runs * 4L > sample) {
-      // short runs: packing or a dictionary, not run-length encoding, is the competitor
-      return false;
-    }
-    Arrays.sort(heads, 0, numHeads);
-    int distinct = numHeads == 0 ? 0 : 1;
-    for (int i = 1; i < numHeads; i++) {
-      distinct += heads[i] != heads[i - 1] ? 1 : 0;
-    }
-    return distinct > (ratio * (w + 1) - 2) / w * numHeads;
-  }
-
   private static int packedWidth(DataBlock.FixedWidth fw) {
     int bits = fw.bitsPerValue();
     if (bits != 16 && bits != 32 && bits != 64) {

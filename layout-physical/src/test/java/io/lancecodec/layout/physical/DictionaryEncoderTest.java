@@ -184,27 +184,6 @@ class DictionaryEncoderTest {
     assertEquals(r.numItems(), nextId);
   }
 
-  /**
-   * A page of runs whose values do not recur (sorted timestamps) is left to run-length encoding
-   * without a trial; runs over a few recurring values still get their dictionary, as do short
-   * runs.
-   */
-  @ParameterizedTest(name = "runs of {0} over {1} distinct values: dictionary {2}")
-  @CsvSource({"100, 0, false", "100, 5, true", "2, 300, true", "40, 20000, false"})
-  void runsOfNewValuesAreNotTried(int run, int cycle, boolean dictionary) {
-    int n = 200_000;
-    byte[] data = new byte[8 * n];
-    for (int i = 0; i < n; i++) {
-      long run0 = i / run;
-      long v = cycle == 0 ? 1_600_000_000_000L + 60_000 * run0 : 1_600_000_000_000L + 60_000 * (run0 % cycle);
-      LittleEndian.putLong(data, 8 * i, v);
-    }
-    DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, 64, n);
-    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, null, FieldOptions.DEFAULT, FileVersion.V2_1);
-    assertEquals(dictionary, r != null);
-    assertEquals(!dictionary && run >= 4, DictionaryEncoder.runsOfNewValues(data, n, 8, FieldOptions.DEFAULT.dictSizeRatio()));
-  }
-
   private static byte[] slot(DataBlock b, int i) {
     if (b instanceof DataBlock.VariableWidth vw) {
       return Arrays.copyOfRange(vw.data(), (int) vw.offset(i), (int) vw.offset(i + 1));
