@@ -337,7 +337,6 @@ public final class LanceFileReader implements AutoCloseable {
    * memory, and state evicted from it is read and decoded again on use.
    */
   public static LanceFileReader open(Path path, CodecRegistry registry, PageCache cache) {
-    requireArgument(cache, "cache");
     return open(path, registry, ReaderOptions.defaults().withPageCache(cache));
   }
 
@@ -614,14 +613,12 @@ public final class LanceFileReader implements AutoCloseable {
     }
     int n = LanceCodecException.checkedInt(total, "rows in one batch");
     List<Field> fields = new ArrayList<>();
-    for (int f : selected) {
-      fields.add(schema.getFields().get(f));
-    }
-    ReadBudget budget = new ReadBudget(maxReadBytes);
     long rowBits = 0;
     for (int f : selected) {
+      fields.add(schema.getFields().get(f));
       rowBits += fixedRowBits[f];
     }
+    ReadBudget budget = new ReadBudget(maxReadBytes);
     budget.chargeRows(n, rowBits);
     VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
     try {

@@ -16,23 +16,30 @@ final class ReadBudget {
     this.limit = limit;
   }
 
-  /** Counts {@code bytes} more; over the limit, fails naming {@code what} took them. */
+  /** Counts {@code bytes} (not negative) more; over the limit, fails naming {@code what} took them. */
   void charge(long bytes, String what) {
-    used += bytes;
-    if (used > limit || used < 0) {
-      throw LanceCodecException.invalidArgument("the read needs more memory than the reader allows: " + what
-          + " bring it to " + (used < 0 ? "over 2^63" : used) + " bytes, over ReaderOptions.maxReadBytes of " + limit
-          + " (read fewer rows or columns, or raise the limit)");
+    if (bytes > limit - used) {
+      throw over(bytes, what);
     }
+    used += bytes;
   }
 
-  /** Charges the Arrow output of {@code rows} rows of {@code rowBits} each, known before decoding. */
+  /**
+   * Charges the Arrow output of {@code rows} rows of {@code rowBits} each, known before decoding;
+   * the message is built only on refusal, since this runs on every read.
+   */
   void chargeRows(long rows, long rowBits) {
-    long bytes = rowBits == 0 ? 0 : rows > Long.MAX_VALUE / rowBits ? -1 : (rows * rowBits + 7) / 8;
-    if (bytes < 0 || bytes > limit - used) {
-      charge(bytes < 0 ? Long.MAX_VALUE : bytes, rows + " rows of the selected columns");
+    long bytes = rowBits != 0 && rows > (Long.MAX_VALUE - 7) / rowBits ? Long.MAX_VALUE : (rows * rowBits + 7) / 8;
+    if (bytes > limit - used) {
+      throw over(bytes, rows + " rows of the selected columns");
     }
     used += bytes;
+  }
+
+  private LanceCodecException over(long bytes, String what) {
+    return LanceCodecException.invalidArgument("the read needs more memory than the reader allows: " + what
+        + " bring it to " + (bytes > Long.MAX_VALUE - used ? "over 2^63" : String.valueOf(used + bytes))
+        + " bytes, over ReaderOptions.maxReadBytes of " + limit + " (read fewer rows or columns, or raise the limit)");
   }
 
   /** Charges a decoded page's values and levels, as held on the heap. */

@@ -122,7 +122,7 @@ class ReadBudgetTest extends WithAllocator {
     try (LanceFileReader r = LanceFileReader.open(f);
         VectorSchemaRoot all = r.readRange(0, ROWS, null, allocator)) {
       assertEquals(ReaderOptions.DEFAULT_MAX_READ_BYTES, r.maxReadBytes());
-      assertEquals(new String(((VarCharVector) all.getVector("s")).get(ROWS - 1), StandardCharsets.UTF_8).length(), TEXT_BYTES);
+      assertEquals(TEXT_BYTES, new String(((VarCharVector) all.getVector("s")).get(ROWS - 1), StandardCharsets.UTF_8).length());
     }
   }
 

@@ -264,7 +264,7 @@ public final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      long key = word(d, i, w);
+      long key = LittleEndian.getUnsigned(d, i * w, w);
       if (key == lastKey && any) {
         continue;
       }
@@ -297,7 +297,7 @@ public final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      long key = word(d, i, w);
+      long key = LittleEndian.getUnsigned(d, i * w, w);
       if (key != lastKey || lastId < 0) {
         int slot = slot(key, table.mask);
         while (keys[table.slots[slot]] != key) {
@@ -313,12 +313,6 @@ public final class DictionaryEncoder {
       LittleEndian.putUnsigned(data, k * w, w, keys[k]);
     }
     return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
-  }
-
-  /** Value {@code i} of 2-, 4- or 8-byte values as an unsigned word. */
-  private static long word(byte[] d, int i, int w) {
-    return w == 8 ? LittleEndian.getLong(d, 8 * i)
-        : w == 4 ? LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL : LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
   }
 
   private static int slot(long key, int mask) {

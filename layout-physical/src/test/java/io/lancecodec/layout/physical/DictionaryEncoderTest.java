@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
@@ -178,7 +179,7 @@ class DictionaryEncoderTest {
       if (id == nextId) {
         nextId++;
       } else {
-        assertEquals(true, id < nextId, "slot " + i + " has id " + id + " before item " + nextId + " was seen");
+        assertTrue(id < nextId, "slot " + i + " has id " + id + " before item " + nextId + " was seen");
       }
     }
     assertEquals(r.numItems(), nextId);
