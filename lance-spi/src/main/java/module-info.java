@@ -6,9 +6,10 @@
  * levels and decoders. It deliberately knows nothing about Arrow so codec jars stay small.
  */
 module io.lancecodec.spi {
-  // protobuf messages are the encoding nodes plugins exchange; the generated grammar itself is
-  // required by the plugins that implement it, not handed to every application
+  // protobuf messages are the encoding nodes plugins exchange; the generated grammar comes with
+  // the SPI since Extensions builds 2.3 nodes for codecs outside it
   requires transitive com.google.protobuf;
+  requires transitive io.lancecodec.format;
 
   exports io.lancecodec.spi;
   exports io.lancecodec.spi.layout;

@@ -600,18 +600,23 @@ public final class Main {
     List<String[]> rows = new ArrayList<>();
     for (CodecRegistry.PluginInfo p : registry.plugins()) {
       rows.add(new String[] {p.kind(), p.name(), p.version(), Integer.toString(p.spiVersion()), versions(p.fileVersions()),
-          p.location(), Integer.toString(p.encodings().size())});
+          p.location(), Integer.toString(p.encodings().size()),
+          p.extensions().entrySet().stream().map(e -> e.getKey() + " v" + e.getValue()).collect(Collectors.joining(","))});
     }
     if (json) {
-      for (String[] r : rows) {
+      List<CodecRegistry.PluginInfo> infos = registry.plugins();
+      for (int i = 0; i < rows.size(); i++) {
+        String[] r = rows.get(i);
+        String extensions = infos.get(i).extensions().entrySet().stream()
+            .map(e -> Json.quote(e.getKey()) + ":" + e.getValue()).collect(Collectors.joining(","));
         out.println("{\"kind\":" + Json.quote(r[0]) + ",\"name\":" + Json.quote(r[1]) + ",\"version\":" + Json.quote(r[2])
             + ",\"spi\":" + r[3] + ",\"file_versions\":[" + Arrays.stream(r[4].split(",")).filter(s -> !s.isEmpty())
                 .map(Json::quote).collect(Collectors.joining(",")) + "],\"jar\":" + Json.quote(r[5])
-            + ",\"encodings\":" + r[6] + "}");
+            + ",\"encodings\":" + r[6] + ",\"extensions\":{" + extensions + "}}");
       }
       return;
     }
-    String[] header = {"kind", "name", "version", "spi", "file versions", "jar", "encodings"};
+    String[] header = {"kind", "name", "version", "spi", "file versions", "jar", "encodings", "extensions"};
     rows.add(0, header);
     int[] width = new int[header.length];
     for (String[] r : rows) {

@@ -484,28 +484,27 @@ class MainTest {
   /** A write that fails once pages are being encoded (snappy asked in a 2.3 file, whose grammar has none) leaves nothing. */
   @Test
   void failedWriteLeavesNoFileBehind() throws IOException {
-    Path snappy = dir.resolve("snappy.arrow");
-    org.apache.arrow.vector.types.pojo.Field f = new org.apache.arrow.vector.types.pojo.Field("x",
-        new org.apache.arrow.vector.types.pojo.FieldType(true, new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true), null,
-            Map.of("lance-encoding:compression", "snappy")), null);
-    try (org.apache.arrow.vector.VectorSchemaRoot root = org.apache.arrow.vector.VectorSchemaRoot.create(
-            new org.apache.arrow.vector.types.pojo.Schema(List.of(f)), allocator);
-        FileChannel ch = FileChannel.open(snappy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    // blob columns have no 2.3 layout: the writer opens, then fails on the first page
+    Path blobs = dir.resolve("many-blobs.arrow");
+    Schema schema = new Schema(List.of(new Field("b", new FieldType(true, ArrowType.LargeBinary.INSTANCE, null,
+        Map.of("lance-encoding:blob", "true")), null)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        FileChannel ch = FileChannel.open(blobs, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
-      BigIntVector x = (BigIntVector) root.getVector(0);
+      org.apache.arrow.vector.LargeVarBinaryVector b = (org.apache.arrow.vector.LargeVarBinaryVector) root.getVector(0);
       for (int i = 0; i < 5000; i++) {
-        x.setSafe(i, i % 37 * 0x9E3779B97F4A7C15L);
+        b.setSafe(i, new byte[] {(byte) i, 2, 3});
       }
-      x.setValueCount(5000);
+      b.setValueCount(5000);
       root.setRowCount(5000);
       w.start();
       w.writeBatch();
       w.end();
     }
     Path target = dir.resolve("never.lance");
-    Result r = run("write", snappy.toString(), target.toString(), "--version", "2.3");
+    Result r = run("write", blobs.toString(), target.toString(), "--version", "2.3");
     assertEquals(1, r.status());
-    assertTrue(r.err().contains("snappy"), r.err());
+    assertTrue(r.err().contains("2.3"), r.err());
     assertFalse(Files.exists(target));
     try (var s = Files.list(dir)) {
       assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".partial")));

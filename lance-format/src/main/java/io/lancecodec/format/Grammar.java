@@ -54,6 +54,11 @@ public final class Grammar {
     return v.isEmpty() ? Optional.empty() : Optional.of(v);
   }
 
+  /** Whether nodes of {@code message} are routed by the codec id they carry (2.3 Extension), not owned. */
+  public static boolean routedByCodecId(Descriptor message) {
+    return message.getOptions().getExtension(PluginOptionsProtos.routedByCodecId);
+  }
+
   /** Every message of the grammars, for tests that check each has an owner. */
   public static List<Descriptor> messages() {
     return List.copyOf(MESSAGES.values());

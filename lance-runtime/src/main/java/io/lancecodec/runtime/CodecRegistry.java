@@ -5,10 +5,14 @@ import com.google.protobuf.Message;
 import io.lancecodec.runtime.plugin.BuiltinCodecs;
 import io.lancecodec.runtime.plugin.OptionsParser;
 import io.lancecodec.runtime.plugin.Plugins;
+import io.lancecodec.runtime.plugin.RuntimeLayoutContext;
 import io.lancecodec.spi.CodecPlugin;
+import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.layout.LayoutPlugin;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,10 +33,11 @@ public final class CodecRegistry {
   /**
    * A plugin as {@code codecs} lists it: kind ({@code codec} or {@code layout}), name, release,
    * SPI version, file versions, where it was loaded from, the messages it decodes (full names;
-   * page encodings for a layout) and the compression scheme names it implements.
+   * page encodings for a layout), the compression scheme names it implements and the extension
+   * codec ids it reads, each with the newest version of its bytes.
    */
   public record PluginInfo(String kind, String name, String version, int spiVersion, Set<FileVersion> fileVersions,
-      String location, List<String> encodings, Set<String> compressionSchemes) {}
+      String location, List<String> encodings, Set<String> compressionSchemes, Map<String, Integer> extensions) {}
 
   private final Plugins plugins;
 
@@ -69,11 +74,11 @@ public final class CodecRegistry {
     List<PluginInfo> out = new ArrayList<>();
     for (CodecPlugin p : plugins.codecs()) {
       out.add(new PluginInfo("codec", p.name(), p.version(), p.spiVersion(), Set.copyOf(p.fileVersions()),
-          Plugins.locationOf(p), fullNames(p.decodes()), new TreeSet<>(p.compressionSchemes())));
+          Plugins.locationOf(p), fullNames(p.decodes()), new TreeSet<>(p.compressionSchemes()), new java.util.TreeMap<>(p.extensions())));
     }
     for (LayoutPlugin p : plugins.layouts()) {
       out.add(new PluginInfo("layout", p.name(), p.version(), p.spiVersion(), Set.copyOf(p.fileVersions()),
-          Plugins.locationOf(p), fullNames(p.pageEncodings()), Set.of()));
+          Plugins.locationOf(p), fullNames(p.pageEncodings()), Set.of(), Map.of()));
     }
     return out;
   }
@@ -93,6 +98,18 @@ public final class CodecRegistry {
    */
   public Decoders decoders() {
     return plugins.decoders();
+  }
+
+  /**
+   * The context a writer of {@code version} hands {@code plugin} when it proposes for {@code
+   * block}: the block's statistics, {@code options}, and the best inner offers of every other
+   * plugin here. For codec authors' tests (the codec-testkit contract proposes through it).
+   */
+  public ProposalContext proposalContext(CodecPlugin plugin, DataBlock block, FieldOptions options, FileVersion version) {
+    CodecPlugin own = codec(plugin.name()).orElse(plugin);
+    return new RuntimeLayoutContext(plugins, version, bytes -> {
+      throw LanceCodecException.internal("a proposal context writes no external values");
+    }).proposalContext(own, block, options);
   }
 
   /** The codec plugin of this name (the built-in one is {@code builtin}), if present. */

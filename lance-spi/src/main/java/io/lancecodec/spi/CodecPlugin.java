@@ -32,8 +32,23 @@ public interface CodecPlugin {
   /** File versions whose grammar this plugin reads and writes. */
   Set<FileVersion> fileVersions();
 
-  /** The generated encoding message classes this plugin decodes; each has exactly one owner. */
+  /**
+   * The generated encoding message classes this plugin decodes; each has exactly one owner. A
+   * plugin of extension codecs only ({@link #extensions()}) declares none.
+   */
   Set<Class<? extends Message>> decodes();
+
+  /**
+   * Codecs outside the Lance grammar that this plugin reads, as 2.3 {@code Extension} nodes: each
+   * reverse-DNS codec id ({@code com.example.gorilla}) with the newest {@code codec_version} of its
+   * bytes this plugin decodes (it reads every version up to that one). The registry routes every
+   * Extension node with a declared id to this plugin's {@code open*} and {@code describe} methods,
+   * which receive the {@code Extension} message itself; build nodes with {@link Extensions#node}.
+   * An id has one owner; a file that needs an id nobody declares fails with MISSING_PLUGIN naming it.
+   */
+  default Map<String, Integer> extensions() {
+    return Map.of();
+  }
 
   /**
    * Values of {@code lance-encoding:compression} (and {@code dict-values-compression}) that name

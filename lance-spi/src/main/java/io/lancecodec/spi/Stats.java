@@ -8,6 +8,14 @@ package io.lancecodec.spi;
 public sealed interface Stats permits Stats.FixedWidth, Stats.VariableWidth, Stats.Other {
   long numValues();
 
+  /**
+   * The statistics the runtime hands plugins for {@code block}, computed in one pass; codec
+   * authors' tests use it to propose as the writer would.
+   */
+  static Stats of(DataBlock block) {
+    return StatsCollector.of(block);
+  }
+
   /** Bytes of the values themselves: fixed-width values packed, or the strings' bytes without offsets. */
   long dataBytes();
 

@@ -3,6 +3,7 @@ package io.lancecodec.codec.general;
 import io.lancecodec.format.UnsignedBlockGrammar;
 import io.lancecodec.format.pb.v23.BufferCompression;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
+import io.lancecodec.format.pb.v23.Extension;
 import io.lancecodec.format.pb.v23.Flat;
 import io.lancecodec.format.pb.v23.General;
 import io.lancecodec.spi.BlockCompressor;
@@ -11,6 +12,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.EncodingSummary;
+import io.lancecodec.spi.Extensions;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.PerValueDecompressor;
@@ -22,7 +24,10 @@ import java.util.OptionalInt;
 
 /**
  * General compression in the 2.3 grammar, the frames of 2.1/2.2 under {@code lance.encodings23}
- * messages (lz4 and zstd only: snappy has no 2.3 wire value):
+ * messages: lz4 and zstd as {@code General}; snappy, which the grammar has no value for, as the
+ * extension codec {@value #SNAPPY_CODEC} (version 1, no parameters, one child: the framed
+ * encoding), in mini-blocks and per value only (blocks asked for snappy stay as their best
+ * offer without it; so do fixed-size-list rows):
  *
  * <ul>
  *   <li>Blocks: {@code General(Flat{T})}, one frame of the values' bytes, which must decode to
@@ -38,7 +43,43 @@ import java.util.OptionalInt;
  * </ul>
  */
 final class General23 {
+  /** The extension codec id of 2.3 snappy frames; the frames are those of 2.1/2.2 snappy. */
+  static final String SNAPPY_CODEC = "io.lancecodec.snappy";
+  static final int SNAPPY_VERSION = 1;
+
   private General23() {}
+
+  /** {@code inner} framed by {@code scheme}: a General node for lz4/zstd, the snappy extension node. */
+  static CompressiveEncoding wrap(Scheme scheme, OptionalInt level, CompressiveEncoding inner) {
+    if (scheme == Scheme.SNAPPY) {
+      return Extensions.node(SNAPPY_CODEC, SNAPPY_VERSION, new byte[0], inner);
+    }
+    return GeneralMiniBlock.wrap23(scheme.describe23(level), inner);
+  }
+
+  /** The snappy extension's one child, checked as General's is: never another framing inside. */
+  private static CompressiveEncoding snappyChild(Extension ext) {
+    if (ext.getChildrenCount() != 1) {
+      throw LanceCodecException.corrupt(SNAPPY_CODEC + ": " + ext.getChildrenCount() + " children, expected the one it frames");
+    }
+    CompressiveEncoding values = ext.getChildren(0);
+    if (values.hasGeneral() || values.hasExtension()) {
+      throw LanceCodecException.corrupt(SNAPPY_CODEC + ": frames around frames: unsupported nesting");
+    }
+    return values;
+  }
+
+  static MiniBlockDecompressor openSnappyMiniBlock(Extension ext, Decoders children) {
+    return GeneralMiniBlock.decompressor(Scheme.SNAPPY.codec(OptionalInt.empty()), children.miniBlock(snappyChild(ext)), true);
+  }
+
+  static PerValueDecompressor openSnappyPerValue(Extension ext, Decoders children) {
+    CompressiveEncoding values = snappyChild(ext);
+    if (!values.hasVariable()) {
+      throw LanceCodecException.corrupt(SNAPPY_CODEC + ": per value it frames Variable values, not " + UnsignedBlockGrammar.caseName(values));
+    }
+    return new GeneralPerValue.Decompressor(Scheme.SNAPPY.codec(OptionalInt.empty()), children.perValue(values));
+  }
 
   static CompressiveEncoding encoding(Scheme scheme, OptionalInt level, int bits) {
     return CompressiveEncoding.newBuilder()

@@ -52,7 +52,8 @@ final class GeneralMiniBlock {
     private final io.lancecodec.spi.Compressor<MiniBlockCompressed> inner;
     private final BufferCodec codec;
     private final BufferCompression compression;
-    private final io.lancecodec.format.pb.v23.BufferCompression compression23;
+    /** 2.3: wraps the inner node (General for lz4/zstd, the snappy extension); null in 2.1/2.2. */
+    private final java.util.function.UnaryOperator<io.lancecodec.format.pb.v23.CompressiveEncoding> node23;
     private final int maxChunkBytes;
     /**
      * Frames every page it is given, small or not shrinking: the one chunk of an enclosing
@@ -65,17 +66,17 @@ final class GeneralMiniBlock {
       this.inner = inner;
       this.codec = codec;
       this.compression = compression;
-      this.compression23 = null;
+      this.node23 = null;
       this.maxChunkBytes = maxChunkBytes;
     }
 
-    /** The 2.3 wrapper: every buffer framed, the 2.3 descriptor. */
+    /** The 2.3 wrapper: every buffer framed, the inner node wrapped by {@code node23}. */
     Compressor(io.lancecodec.spi.Compressor<MiniBlockCompressed> inner, BufferCodec codec,
-        io.lancecodec.format.pb.v23.BufferCompression compression23, int maxChunkBytes) {
+        java.util.function.UnaryOperator<io.lancecodec.format.pb.v23.CompressiveEncoding> node23, int maxChunkBytes) {
       this.inner = inner;
       this.codec = codec;
       this.compression = null;
-      this.compression23 = compression23;
+      this.node23 = node23;
       this.maxChunkBytes = maxChunkBytes;
     }
 
@@ -94,7 +95,7 @@ final class GeneralMiniBlock {
 
     /** {@code in} with each chunk's buffer 0 as a frame, or null when the reference's rules leave the page unwrapped. */
     MiniBlockCompressed wrapOrNull(MiniBlockCompressed in) {
-      if (compression23 != null) {
+      if (node23 != null) {
         return wrapAllOrNull(in);
       }
       if (in.buffers().isEmpty() || in.buffers().get(0).length < GeneralFormat.MIN_MINI_BLOCK_BYTES) {
@@ -183,7 +184,7 @@ final class GeneralMiniBlock {
         buffers.add(java.util.Arrays.copyOf(frames[k], framesSize[k]));
       }
       return new MiniBlockCompressed(
-          buffers, chunks, in.numValues(), wrap23(compression23, (io.lancecodec.format.pb.v23.CompressiveEncoding) in.encoding()));
+          buffers, chunks, in.numValues(), node23.apply((io.lancecodec.format.pb.v23.CompressiveEncoding) in.encoding()));
     }
 
     /** Serialized chunk size: a generous header (levels, def size, one u32 per buffer) and padding. */

@@ -31,33 +31,34 @@ final class GeneralPerValue {
     return GeneralMiniBlock.wrap(compression, variable);
   }
 
-  /** The 2.3 form: {@code General{cfg, values = Variable{offsets = Flat{32|64}}}}, the same frames. */
-  static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(io.lancecodec.format.pb.v23.BufferCompression compression, int bitsPerOffset) {
+  /** The 2.3 form: {@code General{cfg, values = Variable{offsets = Flat{32|64}}}} (or snappy's extension), the same frames. */
+  static io.lancecodec.format.pb.v23.CompressiveEncoding encoding23(
+      java.util.function.UnaryOperator<io.lancecodec.format.pb.v23.CompressiveEncoding> node23, int bitsPerOffset) {
     io.lancecodec.format.pb.v23.CompressiveEncoding variable = io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
         .setVariable(io.lancecodec.format.pb.v23.Variable.newBuilder()
             .setOffsets(io.lancecodec.format.pb.v23.CompressiveEncoding.newBuilder()
                 .setFlat(io.lancecodec.format.pb.v23.Flat.newBuilder().setBitsPerValue(bitsPerOffset))))
         .build();
-    return GeneralMiniBlock.wrap23(compression, variable);
+    return node23.apply(variable);
   }
 
   /** Each value one frame, written straight into one growing output array. */
   static final class Compressor implements PerValueCompressor {
     private final BufferCodec codec;
     private final BufferCompression compression;
-    private final io.lancecodec.format.pb.v23.BufferCompression compression23;
+    private final java.util.function.UnaryOperator<io.lancecodec.format.pb.v23.CompressiveEncoding> node23;
 
     Compressor(BufferCodec codec, BufferCompression compression) {
       this.codec = codec;
       this.compression = compression;
-      this.compression23 = null;
+      this.node23 = null;
     }
 
     /** 2.3: the same frames under the 2.3 descriptor. */
-    Compressor(BufferCodec codec, io.lancecodec.format.pb.v23.BufferCompression compression23) {
+    Compressor(BufferCodec codec, java.util.function.UnaryOperator<io.lancecodec.format.pb.v23.CompressiveEncoding> node23) {
       this.codec = codec;
       this.compression = null;
-      this.compression23 = compression23;
+      this.node23 = node23;
     }
 
     @Override
@@ -80,7 +81,7 @@ final class GeneralPerValue {
       }
       return new Encoded<>(
           new DataBlock.VariableWidth(offsets, vw.bitsPerOffset(), java.util.Arrays.copyOf(out, pos), n),
-          compression23 != null ? encoding23(compression23, vw.bitsPerOffset()) : encoding(compression, vw.bitsPerOffset()));
+          node23 != null ? encoding23(node23, vw.bitsPerOffset()) : encoding(compression, vw.bitsPerOffset()));
     }
   }
 

@@ -2,6 +2,7 @@ package io.lancecodec.codec.general;
 
 import com.google.protobuf.Message;
 import io.lancecodec.format.pb.v21.BufferCompression;
+import io.lancecodec.format.pb.v23.Extension;
 import io.lancecodec.format.pb.v21.CompressiveEncoding;
 import io.lancecodec.format.pb.v21.General;
 import io.lancecodec.spi.BlockDecompressor;
@@ -22,6 +23,7 @@ import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -88,16 +90,16 @@ public final class GeneralPlugin implements CodecPlugin {
   }
 
   /**
-   * The scheme asked for in a file of {@code version}: snappy in 2.3 is refused, since the 2.3
-   * grammar has no wire value for it and writing the values uncompressed would ignore the ask.
+   * The scheme asked for in a file of {@code version}. Snappy is not a Lance scheme: 2.1/2.2 write
+   * it as lance-codec's enum value, 2.3 as the extension node {@value General23#SNAPPY_CODEC}.
    */
   static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
-    Optional<Scheme> scheme = requested(options);
-    if (version == FileVersion.V2_3 && scheme.isPresent() && scheme.get() == Scheme.SNAPPY) {
-      throw LanceCodecException.invalidArgument("lance-encoding:compression=snappy is not available in file version 2.3"
-          + " (its grammar has lz4 and zstd); use lz4 or zstd, or write version 2.2");
-    }
-    return scheme;
+    return requested(options);
+  }
+
+  @Override
+  public Map<String, Integer> extensions() {
+    return Map.of(General23.SNAPPY_CODEC, General23.SNAPPY_VERSION);
   }
 
   @Override
@@ -132,7 +134,7 @@ public final class GeneralPlugin implements CodecPlugin {
     OptionalInt level = context.options().compressionLevel();
     GeneralMiniBlock.Compressor c = v23
         ? new GeneralMiniBlock.Compressor(
-            inner, scheme.get().codec(level), scheme.get().describe23(level), MiniBlocks.maxChunkBytes(context.version()))
+            inner, scheme.get().codec(level), node -> General23.wrap(scheme.get(), level, node), MiniBlocks.maxChunkBytes(context.version()))
         : new GeneralMiniBlock.Compressor(
             inner, scheme.get().codec(level), scheme.get().describe(level), MiniBlocks.maxChunkBytes(context.version()));
     if (v23 && context.oneChunk()) {
@@ -182,7 +184,7 @@ public final class GeneralPlugin implements CodecPlugin {
     OptionalInt level = use == Scheme.ZSTD ? OptionalInt.of(options.compressionLevel().orElse(0))
         : v23 ? options.compressionLevel() : OptionalInt.empty();
     GeneralPerValue.Compressor c = v23
-        ? new GeneralPerValue.Compressor(use.codec(level), use.describe23(level))
+        ? new GeneralPerValue.Compressor(use.codec(level), node -> General23.wrap(use, level, node))
         : new GeneralPerValue.Compressor(use.codec(level), use.describe(level));
     Encoded<DataBlock> out = c.compress(vw);
     long bytes = ((DataBlock.VariableWidth) out.data()).data().length;
@@ -235,6 +237,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public MiniBlockDecompressor openMiniBlock(Message node, Decoders children) {
+    if (node instanceof Extension ext) {
+      return General23.openSnappyMiniBlock(ext, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openMiniBlock(g, children);
     }
@@ -289,6 +294,10 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public Optional<EncodingSummary> describe(Message node, Decoders children) {
+    if (node instanceof Extension ext) {
+      return Optional.of(EncodingSummary.of("snappy", "extension v" + Integer.toUnsignedLong(ext.getCodecVersion()),
+          ext.getChildrenList().stream().map(children::describe).toArray(EncodingSummary[]::new)));
+    }
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return Optional.of(General23.describe(g, children));
     }
@@ -305,6 +314,9 @@ public final class GeneralPlugin implements CodecPlugin {
 
   @Override
   public PerValueDecompressor openPerValue(Message node, Decoders children) {
+    if (node instanceof Extension ext) {
+      return General23.openSnappyPerValue(ext, children);
+    }
     if (node instanceof io.lancecodec.format.pb.v23.General g) {
       return General23.openPerValue(g, children);
     }

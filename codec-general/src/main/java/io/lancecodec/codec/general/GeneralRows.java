@@ -183,6 +183,10 @@ final class GeneralRows {
       // another plugin's scheme was asked for, or rows too small to be worth it unasked
       return Optional.empty();
     }
+    if (scheme.isPresent() && scheme.get() == Scheme.SNAPPY) {
+      // rows are framed under General, which has no snappy value in 2.3; the rows stay unframed
+      return Optional.empty();
+    }
     Scheme use = scheme.orElse(Scheme.ZSTD);
     // the levels the variable-width per-value offer writes: zstd's explicit (0 unless asked)
     OptionalInt level = use == Scheme.ZSTD ? OptionalInt.of(options.compressionLevel().orElse(0)) : options.compressionLevel();

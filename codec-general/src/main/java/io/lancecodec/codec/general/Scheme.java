@@ -43,8 +43,8 @@ enum Scheme {
   }
 
   /**
-   * The 2.3 wire description: lz4 and zstd only, the grammar has no other scheme; asking for
-   * snappy in a 2.3 file is refused where the field's values are written.
+   * The 2.3 wire description: lz4 and zstd only, the grammar has no other scheme (snappy is the
+   * extension node of {@link General23#wrap}).
    */
   io.lancecodec.format.pb.v23.BufferCompression describe23(OptionalInt level) {
     if (this == SNAPPY) {

@@ -17,6 +17,7 @@ import io.lancecodec.runtime.plugin.RuntimeLayoutContext;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.Extensions;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.Timeout;
  * codec-general in 2.3 beyond generic blocks, with the real registry (every plugin of this
  * build): general compression around mini-block chunks (every buffer a frame; one-buffer inner
  * encodings get 2.2's exact frames), byte-stream-split, values compressed one by one, and blocks
- * of any width and of strings; snappy refused; malformed trees and damaged frames one CORRUPT line.
+ * of any width and of strings; snappy as an extension node; malformed trees and damaged frames one CORRUPT line.
  */
 @Timeout(120)
 class General23ContextsTest {
@@ -188,7 +189,7 @@ class General23ContextsTest {
     CompressiveEncoding inner = CompressiveEncoding.newBuilder().setFlat(Flat.newBuilder().setBitsPerValue(8)).build();
     MiniBlockCompressed in = new MiniBlockCompressed(List.of(a, b), chunks, 3, inner);
     GeneralMiniBlock.Compressor c = new GeneralMiniBlock.Compressor(
-        x -> in, Scheme.LZ4.codec(OptionalInt.empty()), Scheme.LZ4.describe23(OptionalInt.empty()), 32 * 1024);
+        x -> in, Scheme.LZ4.codec(OptionalInt.empty()), node -> GeneralMiniBlock.wrap23(Scheme.LZ4.describe23(OptionalInt.empty()), node), 32 * 1024);
     MiniBlockCompressed out = c.wrapOrNull(in);
     assertEquals(0, out.chunks().get(0).bufferSizes()[1]);
     assertTrue(out.chunks().get(1).bufferSizes()[1] > 0);
@@ -263,16 +264,29 @@ class General23ContextsTest {
     G.corrupt(() -> CTX.unsignedBlock(s.encoding(), 32));
   }
 
+  /** Snappy, which 2.3's grammar lacks, frames mini-blocks and values under its extension node. */
   @Test
-  void snappyHasNo23WireValue() {
+  void snappyIsAnExtensionNodeIn23() {
     FieldOptions snappy = options("compression", "snappy");
-    for (Runnable r : List.<Runnable>of(
-        () -> CTX.compressMiniBlock(periodic(5000, 10, 7), snappy),
-        () -> CTX.compressPerValue(words(100_000, 8), snappy))) {
-      LanceCodecException e = assertThrows(LanceCodecException.class, r::run);
-      assertEquals(LanceCodecException.Kind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-      assertTrue(e.getMessage().contains("2.3"), e.getMessage());
-    }
+    MiniBlockCompressed m = CTX.compressMiniBlock(periodic(5000, 10, 7), snappy);
+    CompressiveEncoding node = (CompressiveEncoding) m.encoding();
+    assertTrue(node.hasExtension(), node.toString());
+    assertEquals(General23.SNAPPY_CODEC, node.getExtension().getCodecId());
+    assertEquals(1, node.getExtension().getCodecVersion());
+    assertEquals(1, node.getExtension().getChildrenCount());
+    GeneralPlugin plugin = new GeneralPlugin();
+    DataBlock words = words(100_000, 8);
+    Encoded<DataBlock> pv = plugin.proposePerValue(words, CTX.proposalContext(plugin, words, snappy)).orElseThrow().result();
+    assertTrue(((CompressiveEncoding) pv.encoding()).hasExtension(), pv.encoding().toString());
+    assertEquals(text(words), text(CTX.perValue(pv.encoding()).decompress(pv.data(), null)));
+    // a second child, or frames inside the frames, is a malformed tree
+    G.corrupt(() -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 1, new byte[0], flat(8), flat(8))));
+    G.corrupt(() -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 1, new byte[0], node)));
+    // a newer version of its bytes than this build reads
+    LanceCodecException e = assertThrows(LanceCodecException.class,
+        () -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 2, new byte[0], flat(8))));
+    assertEquals(LanceCodecException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+    assertTrue(e.getMessage().contains("version 2") && e.getMessage().contains("versions 1 to 1"), e.getMessage());
     assertTrue(CTX22.compressMiniBlock(periodic(5000, 10, 7), snappy).encoding().toString().contains("LANCE_CODEC_SNAPPY"));
   }
 

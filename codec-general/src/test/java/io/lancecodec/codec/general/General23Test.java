@@ -113,7 +113,7 @@ class General23Test {
     DataBlock.FixedWidth tiny = new DataBlock.FixedWidth(new byte[16], 64, 2);
     assertTrue(((CompressiveEncoding) CTX.compressUnsigned(tiny, asking("zstd")).encoding()).hasConstant());
     assertTrue(General23.proposeBlock(fw, new Context(FieldOptions.DEFAULT, List.of())).isEmpty());
-    assertTrue(General23.proposeBlock(fw, new Context(asking("snappy"), List.of())).isEmpty(), "snappy has no 2.3 wire value");
+    assertTrue(General23.proposeBlock(fw, new Context(asking("snappy"), List.of())).isEmpty(), "2.3 snappy frames no blocks");
   }
 
   @Test

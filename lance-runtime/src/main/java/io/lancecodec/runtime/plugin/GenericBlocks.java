@@ -157,7 +157,7 @@ public final class GenericBlocks {
 
   /** Every 2.3 plugin's offer for the family, smallest first; ties keep the registry's name order. */
   private static List<Proposal<Encoded<byte[]>>> offers(Plugins registry, List<DataBlock.FixedWidth> family, FieldOptions options) {
-    Stats stats = StatsCollector.of(family.get(0));
+    Stats stats = Stats.of(family.get(0));
     List<DataBlock.FixedWidth> shared = family.size() == 1 ? List.of() : List.copyOf(family);
     List<Proposal<Encoded<byte[]>>> out = new ArrayList<>();
     for (CodecPlugin p : registry.codecs()) {

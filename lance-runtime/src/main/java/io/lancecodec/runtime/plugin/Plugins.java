@@ -7,10 +7,12 @@ import com.google.protobuf.Internal;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import io.lancecodec.format.Grammar;
+import io.lancecodec.format.pb.v23.Extension;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.EncodingSummary;
+import io.lancecodec.spi.Extensions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlockDecompressor;
@@ -43,6 +45,7 @@ public final class Plugins {
   private final List<CodecPlugin> codecs;
   private final List<LayoutPlugin> layouts;
   private final Map<Class<?>, CodecPlugin> codecOwners = new HashMap<>();
+  private final Map<String, CodecPlugin> extensionOwners = new TreeMap<>();
   private final Map<String, Page> pageOwners = new HashMap<>();
   private final Set<String> compressionSchemes = new TreeSet<>();
   private final Set<String> chunkedSchemes = new TreeSet<>();
@@ -68,6 +71,16 @@ public final class Plugins {
         CodecPlugin prev = codecOwners.putIfAbsent(c, p);
         if (prev != null) {
           throw conflict("encoding " + c.getSimpleName(), prev.name(), prev, p.name(), p);
+        }
+      }
+      for (Map.Entry<String, Integer> e : new TreeMap<>(p.extensions()).entrySet()) {
+        if (!Extensions.validId(e.getKey()) || e.getValue() == null || e.getValue() < 1) {
+          throw LanceCodecException.pluginConflict("plugin " + p.name() + " (" + locationOf(p) + ") declares extension codec '"
+              + e.getKey() + "' version " + e.getValue() + ": ids are reverse-DNS names (com.example.codec), versions start at 1");
+        }
+        CodecPlugin prev = extensionOwners.putIfAbsent(e.getKey(), p);
+        if (prev != null) {
+          throw conflict("extension codec " + e.getKey(), prev.name(), prev, p.name(), p);
         }
       }
       for (String scheme : new TreeSet<>(p.compressionSchemes())) {
@@ -235,11 +248,42 @@ public final class Plugins {
     return p;
   }
 
-  /** The codec plugin that owns {@code node}, the message of a {@code CompressiveEncoding} case. */
+  /** The extension codec ids plugins here declare, each with the plugin's name. */
+  public Map<String, String> extensionCodecs() {
+    Map<String, String> out = new TreeMap<>();
+    extensionOwners.forEach((id, p) -> out.put(id, p.name()));
+    return out;
+  }
+
+  /**
+   * The codec plugin that owns {@code node}, the message of a {@code CompressiveEncoding} case;
+   * for an {@link Extension}, the plugin that declares its codec id and reads its version.
+   */
   private CodecPlugin ownerOf(Message node) {
+    if (node instanceof Extension ext) {
+      return extensionOwner(ext);
+    }
     CodecPlugin p = codecOwners.get(node.getClass());
     if (p == null) {
       throw missing("encoding", node.getDescriptorForType().getFullName());
+    }
+    return p;
+  }
+
+  private CodecPlugin extensionOwner(Extension ext) {
+    String id = ext.getCodecId();
+    if (!Extensions.validId(id)) {
+      throw LanceCodecException.corrupt("extension node with codec id '" + id + "', not a reverse-DNS codec id");
+    }
+    CodecPlugin p = extensionOwners.get(id);
+    if (p == null) {
+      throw LanceCodecException.missingPlugin("file needs codec " + id + " (not on the class path)");
+    }
+    long version = Integer.toUnsignedLong(ext.getCodecVersion());
+    int newest = p.extensions().get(id);
+    if (version < 1 || version > newest) {
+      throw LanceCodecException.unsupported("file needs codec " + id + " version " + version + ", and plugin " + p.name() + " ("
+          + locationOf(p) + ") reads versions 1 to " + newest);
     }
     return p;
   }
@@ -314,6 +358,9 @@ public final class Plugins {
       }
       Message node = set == null ? encoding : (Message) encoding.getField(set);
       String name = set == null ? node.getDescriptorForType().getName() : set.getName();
+      if (node instanceof Extension ext) {
+        return describeExtension(ext);
+      }
       CodecPlugin owner = codecOwners.get(node.getClass());
       if (owner != null) {
         Optional<EncodingSummary> own = owner.describe(node, this);
@@ -331,6 +378,29 @@ public final class Plugins {
         }
       }
       return new EncodingSummary(name, owner == null ? "plugin missing" : "", children);
+    }
+
+    /** The owner's summary, or {@code extension(<id> v<version>[, plugin missing], children...)}. */
+    private EncodingSummary describeExtension(Extension ext) {
+      CodecPlugin owner = null;
+      try {
+        owner = extensionOwner(ext);
+      } catch (LanceCodecException e) {
+        // described generically below
+      }
+      if (owner != null) {
+        Optional<EncodingSummary> own = owner.describe(ext, this);
+        if (own.isPresent()) {
+          return own.get();
+        }
+      }
+      List<EncodingSummary> children = new ArrayList<>();
+      for (Message child : ext.getChildrenList()) {
+        children.add(describe(child));
+      }
+      String params = ext.getCodecId() + " v" + Integer.toUnsignedLong(ext.getCodecVersion())
+          + (owner == null ? ", plugin missing" : "");
+      return new EncodingSummary("extension", params, children);
     }
   }
 }

@@ -114,6 +114,14 @@ public final class RuntimeLayoutContext implements LayoutContext {
     return c::compress;
   }
 
+  /**
+   * The context the writer hands {@code plugin} when it proposes for {@code values}: their
+   * statistics, the options, and inner offers from every other plugin (not {@code plugin} itself).
+   */
+  public ProposalContext proposalContext(CodecPlugin plugin, DataBlock values, FieldOptions options) {
+    return new Context(Stats.of(values), options, Set.of(plugin), false, 0, Long.MAX_VALUE);
+  }
+
   /** Asks one plugin for its offer in a context that lets it consult the others. */
   private interface Ask<R> {
     Optional<Proposal<R>> ask(CodecPlugin plugin, DataBlock block, ProposalContext context);
@@ -151,7 +159,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    */
   private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
       long rowValues) {
-    Stats stats = StatsCollector.of(values);
+    Stats stats = Stats.of(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
     List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();

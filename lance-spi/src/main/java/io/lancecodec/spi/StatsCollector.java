@@ -1,11 +1,8 @@
-package io.lancecodec.runtime.plugin;
+package io.lancecodec.spi;
 
-import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.Stats;
 
 /** Computes {@link Stats} in one pass over a block's primitive bytes. */
-public final class StatsCollector {
+final class StatsCollector {
   private StatsCollector() {}
 
   static Stats of(DataBlock block) {

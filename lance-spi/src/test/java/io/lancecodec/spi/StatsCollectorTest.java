@@ -1,8 +1,5 @@
-package io.lancecodec.runtime.plugin;
+package io.lancecodec.spi;
 
-import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.Stats;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,7 +37,7 @@ class StatsCollectorTest {
             }
             LittleEndian.putUnsigned(d, i * wb, wb, v);
           }
-          Stats.FixedWidth s = (Stats.FixedWidth) StatsCollector.of(new DataBlock.FixedWidth(d, bits, n));
+          Stats.FixedWidth s = (Stats.FixedWidth) Stats.of(new DataBlock.FixedWidth(d, bits, n));
           long or = 0;
           long runs = n == 0 ? 0 : 1;
           for (int i = 0; i < n; i++) {
