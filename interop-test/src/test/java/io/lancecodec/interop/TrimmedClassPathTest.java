@@ -113,6 +113,24 @@ class TrimmedClassPathTest {
     }
   }
 
+  /**
+   * The smallest class path that bit-packs: lance-runtime, its layouts and codec-bitpack. Its own
+   * file is written with bit-packing; of the mixed file the bit-packed column reads as with every
+   * jar, and the FSST and zstd columns each fail with one MISSING_PLUGIN naming the jar to add.
+   */
+  @Test
+  void runtimeWithBitpackOnly() throws Exception {
+    if (all == null) {
+      all = run("no jar has this name");
+    }
+    String out = run("codec-alp", "codec-fsst", "codec-general", "codec-pcodec");
+    assertTrue(out.contains("codecs=[bitpack, builtin]"), out);
+    assertTrue(out.contains("own=ok"), out);
+    assertEquals(line(all, "read ids="), line(out, "read ids="), "the bit-packed column reads as with every jar");
+    assertTrue(line(out, "read text=").contains("MISSING_PLUGIN") && line(out, "read text=").contains("io.lancecodec:codec-fsst"), out);
+    assertTrue(line(out, "read z=").contains("MISSING_PLUGIN") && line(out, "read z=").contains("io.lancecodec:codec-general"), out);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"codec-bitpack", "codec-fsst", "codec-general"})
   void withoutOneCodecTheOtherColumnsRead(String jar) throws Exception {
