@@ -234,6 +234,16 @@ class CsvInputTest {
   }
 
   @Test
+  void writeHelpDescribesTheInputs() {
+    MainTest.Result r = run("write", "--help");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().startsWith("usage: lance-codec write IN OUT [--version 2.1|2.2|2.3] [--csv-types COL:TYPE,...]"), r.out());
+    assertTrue(r.out().contains("a Parquet") && r.out().contains("a CSV file with a header (.csv)"), r.out());
+    assertTrue(r.out().contains("--csv-types sets some or all types"), r.out());
+    assertEquals("", r.err());
+  }
+
+  @Test
   void inferenceRules() {
     assertTrue(CsvType.INT64.infers("-12"));
     assertFalse(CsvType.INT64.infers("012"), "leading zero");
