@@ -62,8 +62,15 @@ public final class Main {
       "commands:",
       "  cat FILE [--columns a,b] [--rows SPEC]   decode rows of a Lance file to JSON Lines",
       "                                           SPEC: indices and half-open ranges, e.g. 0:10,57,1000:1003",
-      "  write IN OUT [--version 2.1|2.2|2.3]     encode an Arrow IPC file (or stream) IN as Lance file OUT",
-      "                                           (default version 2.1; field metadata lance-encoding:* is honoured)",
+      "  write IN OUT [--version 2.1|2.2|2.3] [--csv-types COL:TYPE,...] [--csv-infer-rows N|all]",
+      "                                           encode IN as Lance file OUT (default version 2.1). IN is an Arrow IPC",
+      "                                           file or stream (field metadata lance-encoding:* is honoured), a Parquet",
+      "                                           file (.parquet, or by its PAR1 magic), or a CSV file with a header (.csv)",
+      "                                           CSV: column types are inferred from the first N rows (default 10000;",
+      "                                           'all' reads the file twice, streaming) as bool, int64, float64, date,",
+      "                                           timestamp, timestamptz or utf8; empty fields are null; a later value",
+      "                                           that does not fit its column's type stops the write, naming row, column",
+      "                                           and value. --csv-types sets some or all types, e.g. zip:utf8,day:date",
       "  inspect FILE [--json]                    file version, schema, and every page's layout, compression and bytes",
       "  codecs [--json]                          the codec and layout plugins found on the class path",
       "  demo                                     write real data sets as Lance 2.1 and 2.2 and report sizes and speed",
@@ -81,27 +88,40 @@ public final class Main {
   private final PrintStream out;
   private final PrintStream err;
   private final GuardedStream stdout;
+  /** stderr is a terminal: only then does {@code write} draw a progress line. */
+  private final boolean interactive;
   private boolean debug;
 
-  private Main(PrintStream out, PrintStream err, GuardedStream stdout) {
+  private Main(PrintStream out, PrintStream err, GuardedStream stdout, boolean interactive) {
     this.out = out;
     this.err = err;
     this.stdout = stdout;
+    this.interactive = interactive;
   }
 
   public static void main(String[] args) {
     GuardedStream guarded = new GuardedStream(new FileOutputStream(FileDescriptor.out));
     PrintStream out = new PrintStream(new BufferedOutputStream(guarded, 1 << 16), false, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-    int status = new Main(out, err, guarded).execute(args);
+    int status = new Main(out, err, guarded, stderrIsTerminal()).execute(args);
     out.flush();
     err.flush();
     System.exit(status);
   }
 
+  /**
+   * Java cannot ask whether stderr alone is a terminal, so bin/lance-codec, which can
+   * ({@code [ -t 2 ]}), says so in a property. Without it, a console (stdin and stdout both
+   * terminals in JDK 17) is the nearest test.
+   */
+  static boolean stderrIsTerminal() {
+    String told = System.getProperty("lance.codec.stderr.tty");
+    return told != null ? told.equals("true") : System.console() != null;
+  }
+
   /** Runs one command line; returns the exit status. Never exits the JVM. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return new Main(out, err, null).execute(args);
+    return new Main(out, err, null, false).execute(args);
   }
 
   private int execute(String[] args) {
@@ -177,7 +197,7 @@ public final class Main {
   /** Options each command accepts: name to whether it takes a value. */
   private static final Map<String, Map<String, Boolean>> OPTIONS = Map.of(
       "cat", Map.of("--columns", true, "--rows", true),
-      "write", Map.of("--version", true),
+      "write", Map.of("--version", true, "--csv-types", true, "--csv-infer-rows", true),
       "inspect", Map.of("--json", false),
       "codecs", Map.of("--json", false),
       "demo", Map.of(),
@@ -195,7 +215,7 @@ public final class Main {
 
   private static final Map<String, String> SYNOPSIS = Map.of(
       "cat", "cat FILE [--columns a,b] [--rows SPEC]",
-      "write", "write IN OUT [--version 2.1|2.2|2.3]",
+      "write", "write IN OUT [--version 2.1|2.2|2.3] [--csv-types COL:TYPE,...] [--csv-infer-rows N|all]",
       "inspect", "inspect FILE [--json]",
       "codecs", "codecs [--json]",
       "demo", "demo",
@@ -297,7 +317,7 @@ public final class Main {
         } else {
           String c = args.positional.get(0);
           out.println("usage: lance-codec " + SYNOPSIS.get(c));
-          USAGE.lines().filter(l -> l.startsWith("  " + c + " ")).forEach(l -> out.println(l.substring(2 + SYNOPSIS.get(c).length()).strip()));
+          commandHelp(c).forEach(out::println);
         }
         return 0;
       }
@@ -312,6 +332,28 @@ public final class Main {
       default -> throw new UsageException("unknown command '" + args.command + "'");
     }
     return 0;
+  }
+
+  /** The lines USAGE gives a command: the rest of its first line, then its indented continuation lines. */
+  static List<String> commandHelp(String command) {
+    List<String> lines = USAGE.lines().collect(Collectors.toList());
+    List<String> help = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String l = lines.get(i);
+      if (!l.startsWith("  " + command + " ") && !l.equals("  " + command)) {
+        continue;
+      }
+      String rest = l.length() > 2 + SYNOPSIS.get(command).length() && l.startsWith("  " + SYNOPSIS.get(command))
+          ? l.substring(2 + SYNOPSIS.get(command).length()).strip() : "";
+      if (!rest.isEmpty()) {
+        help.add(rest);
+      }
+      for (int j = i + 1; j < lines.size() && lines.get(j).startsWith("    "); j++) {
+        help.add(lines.get(j).strip());
+      }
+      break;
+    }
+    return help;
   }
 
   static Path existingFile(String name) {
@@ -477,6 +519,11 @@ public final class Main {
         throw new UsageException("bad --version: " + e.getMessage());
       }
     }
+    InputKind kind = InputKind.of(in);
+    CsvSource.Options csv = CsvSource.Options.parse(args.option("--csv-types"), args.option("--csv-infer-rows"));
+    if (kind != InputKind.CSV && !csv.isDefault()) {
+      throw new UsageException("--csv-types and --csv-infer-rows apply to CSV input (a .csv file) only");
+    }
     Path parent = target.toAbsolutePath().getParent();
     if (parent == null || !Files.isDirectory(parent)) {
       throw LanceCodecException.invalidArgument("cannot write " + target + ": directory " + parent + " does not exist");
@@ -489,9 +536,14 @@ public final class Main {
     }
     long rows = 0;
     Schema schema;
+    Progress progress = new Progress(err, interactive, System::nanoTime);
     try (BufferAllocator allocator = new RootAllocator();
-        ArrowReader reader = openArrow(in, allocator)) {
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        RowSource source = switch (kind) {
+          case PARQUET -> ParquetSource.open(in, allocator);
+          case CSV -> CsvSource.open(in, csv, allocator);
+          case ARROW -> RowSource.of(openArrow(in, allocator));
+        }) {
+      VectorSchemaRoot root = source.root();
       schema = root.getSchema();
       for (Field f : schema.getFields()) {
         if (f.getDictionary() != null) {
@@ -501,18 +553,34 @@ public final class Main {
       }
       LanceFileWriter writer = LanceFileWriter.open(target, schema, WriterOptions.defaults().withVersion(version));
       try {
-        while (reader.loadNextBatch()) {
+        while (source.loadNextBatch()) {
           writer.write(root);
           rows += root.getRowCount();
+          progress.update(rows, source.fractionRead());
         }
         writer.close();
       } catch (RuntimeException | IOException e) {
         writer.abort();
         throw e;
       }
+    } finally {
+      progress.finish();
     }
     err.println("wrote " + rows + " rows, " + schema.getFields().size() + " columns to " + target + " (Lance " + version + ", "
         + Files.size(target) + " bytes)");
+  }
+
+  /** What {@code write} reads, by name and, for Parquet, by magic. */
+  enum InputKind {
+    ARROW, PARQUET, CSV;
+
+    static InputKind of(Path in) throws IOException {
+      String name = in.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+      if (name.endsWith(".parquet") || ParquetSource.hasMagic(in)) {
+        return PARQUET;
+      }
+      return name.endsWith(".csv") ? CSV : ARROW;
+    }
   }
 
   /** An Arrow IPC file (magic ARROW1), or else an Arrow IPC stream. */
