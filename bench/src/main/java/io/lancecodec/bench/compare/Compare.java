@@ -1,5 +1,6 @@
 package io.lancecodec.bench.compare;
 
+import io.lancecodec.bench.charts.Charts;
 import io.lancecodec.bench.compare.Engines.Engine;
 import io.lancecodec.bench.compare.Engines.Reader;
 import io.lancecodec.bench.corpus.Cleanup;
@@ -27,7 +28,8 @@ import org.apache.arrow.memory.RootAllocator;
  * The end-to-end comparison behind {@code bin/lance-codec bench}: every system writes and reads
  * every data set in one process, interleaved (each repetition visits every system in a rotated
  * order), after a warm-up repetition that also verifies every system's output against the source.
- * stdout: a Markdown table; {@code --out DIR}: the same as CSV; stderr: progress and notes.
+ * stdout: a Markdown table; {@code --out DIR}: the same as Markdown and CSV, with PNG charts of the
+ * ratios beside them ({@link Charts}); stderr: progress and notes.
  *
  * <pre>
  * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR]
@@ -137,7 +139,7 @@ public final class Compare {
       String suffix = stamp + (quick ? "-quick" : "");
       Path csv = outDir.resolve("compare-" + suffix + ".csv");
       Files.writeString(csv, csv(results, header + "\n" + footer));
-      Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md);
+      Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md + chartSection(csv, outDir, err));
       Files.writeString(outDir.resolve("random-access-" + suffix + ".csv"), RandomAccessTable.csv(results, header + "\n" + footer));
       Files.writeString(outDir.resolve("random-access-" + suffix + ".md"),
           header.lines().map(l -> "<!-- " + l + " -->").collect(Collectors.joining("\n")) + "\n\n" + random
@@ -145,6 +147,23 @@ public final class Compare {
       err.println("# wrote " + csv + ", random-access-" + suffix + ".csv and the .md files beside them");
     }
     return 0;
+  }
+
+  /**
+   * Draws the charts of the CSV just written beside it and returns the report's section that
+   * shows them. The charts are drawn from the file, as {@code bench/charts.sh} draws them later,
+   * so both give the same pictures. A chart that cannot be drawn costs the charts, not the run.
+   */
+  static String chartSection(Path csv, Path outDir, PrintStream err) {
+    try {
+      List<Path> pngs = Charts.render(csv, outDir);
+      err.println("# charts: " + pngs.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
+      return "\n## Charts\n\nRatios to the reference per data set and system (`bench/charts.sh " + csv.getFileName()
+          + "` draws them again).\n\n" + Charts.markdownLinks(pngs, outDir) + "\n";
+    } catch (Exception | LinkageError e) {
+      err.println("# charts not drawn: " + e);
+      return "";
+    }
   }
 
   static Map<String, String> parse(String[] argv) {
