@@ -261,7 +261,8 @@ public final class Results {
     return dot > 0 ? n.substring(0, dot) : n;
   }
 
-  static String slug(String s) {
+  /** A name as a file-name part: lower case, runs of other characters as one '-'. */
+  public static String slug(String s) {
     return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
   }
 }

@@ -33,7 +33,7 @@ import org.apache.arrow.memory.RootAllocator;
  *
  * <pre>
  * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR]
- * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick]   (the codec leaderboard)
+ * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick] [--out DIR]   (the codec leaderboard)
  * </pre>
  */
 public final class Compare {
@@ -191,7 +191,7 @@ public final class Compare {
         o.put(name, value);
       } else {
         throw new Usage("unknown argument '" + a + "' (usage: bench [--quick] [--data DIR] [--out DIR] [--reps N]"
-            + " | bench --codec NAME [--data FILE --column C] [--options K=V,...])");
+            + " | bench --codec NAME [--data FILE --column C] [--options K=V,...] [--out DIR])");
       }
     }
     if (o.containsKey("--reps")) {
