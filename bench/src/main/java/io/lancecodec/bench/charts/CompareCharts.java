@@ -24,9 +24,10 @@ import org.jfree.data.category.DefaultCategoryDataset;
 /**
  * The comparison as grouped bars: one chart per metric, a group per data set, a bar per system,
  * the bar's height its median over the reference's median on the same data set (the CSV's
- * {@code ratio_to_ref}). Bars start at the reference (1.0), so a bar above the line is more than
- * the reference and one below is less, on a logarithmic axis as on a linear one. The references
- * themselves are left out: their bars would all be 1.
+ * {@code ratio_to_ref}), with a line at 1 (the reference). Bars rise from the bottom of the axis,
+ * not from 1: a bar starting at 1 has no height when a system equals the reference, and could not
+ * be told from a missing measurement. The references themselves are left out: their bars would
+ * all be 1.
  */
 public final class CompareCharts {
   private CompareCharts() {}
@@ -99,7 +100,6 @@ public final class CompareCharts {
       }
     }
     BarRenderer bars = new BarRenderer();
-    bars.setBase(1.0);
     bars.setBarPainter(new StandardBarPainter());
     bars.setShadowVisible(false);
     bars.setDrawBarOutline(false);
