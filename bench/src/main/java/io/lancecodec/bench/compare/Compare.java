@@ -118,6 +118,8 @@ public final class Compare {
             new Engines.Parquet(false),
             new Engines.Parquet(true),
             new Engines.ArrowIpc(alloc),
+            quick ? new DuckDb(alloc, 1L << 20, 1L << 20, 64L << 20)
+                : new DuckDb(alloc, DuckDb.FULL_MIN_RAW, DuckDb.FULL_MIN_GROWTH, DuckDb.FULL_MAX_RAW),
             new Engines.Arraycopy());
         for (Data d : sets) {
           err.printf(Locale.ROOT, "# %s: %s, %,d raw Arrow bytes%n", d.name, d.source, d.rawBytes);
@@ -238,10 +240,10 @@ public final class Compare {
     String codecs = CodecRegistry.discover().plugins().stream().filter(p -> p.kind().equals("codec")).map(CodecRegistry.PluginInfo::name).collect(Collectors.joining(","));
     return String.format(Locale.ROOT,
         "lance-codec bench%s: %s, %s %s, %d cpus, JDK %s; loadavg before: %s%n"
-            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s",
+            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s; DuckDB %s",
         quick ? " --quick" : "", Instant.now().truncatedTo(ChronoUnit.SECONDS), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-        loadavg(), reps, codecs);
+        loadavg(), reps, codecs, DuckDb.version());
   }
 
   // ---------------------------------------------------------------- measuring
@@ -505,7 +507,13 @@ public final class Compare {
         + " scan = batches of " + Engines.BATCH + " rows, scan 8k / 1k = batches of 8,192 / 1,024 rows (the Lance readers only);"
         + " write = the mean of as many writes as fit in a third of the timing window, one sample per repetition."
         + " Search cache: ours = LanceFileReader.searchCacheBytes(); Parquet = 20 B per page of offset index;"
-        + " Arrow IPC = 24 B per record batch; the reference does not report it (—).\n");
+        + " Arrow IPC = 24 B per record batch; the reference does not report it (—)."
+        + " DuckDB: one thread; its size is the growth of a fresh database file per copy of the column between k and 2k"
+        + " copies (k·raw bytes ≥ 16 MiB, k raised until the growth is ≥ 4 MiB or 4k copies would pass 1 GiB; 1, 1 and 64 MiB"
+        + " with --quick, which leaves the sizes coarse; its file grows in 256 KiB blocks),"
+        + " not the size of the one-copy file it writes; write = a fresh database file, CREATE TABLE AS from the column"
+        + " as an Arrow stream, CHECKPOINT; scan = SELECT v FROM t, take = SELECT v FROM t WHERE rowid IN (…) ORDER BY rowid,"
+        + " both through its Arrow export (arrowExportStream, " + Engines.BATCH + " rows a batch).\n");
     if (!notes.isEmpty()) {
       sb.append('\n').append(notes.lines().map(l -> "- " + l).collect(Collectors.joining("\n"))).append('\n');
     }
