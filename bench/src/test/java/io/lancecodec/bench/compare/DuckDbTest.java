@@ -35,7 +35,11 @@ class DuckDbTest {
         for (Data d : sets) {
           Path file = dir.resolve(d.name + ".duckdb");
           long size = duck.write(d, file);
-          assertTrue(size > 0 && size < 4L * d.rawBytes, d.name + ": " + size + " bytes for " + d.rawBytes + " raw");
+          if (DuckDb.hasStrings(d.kind)) {
+            assertEquals(-1, size, d.name + ": strings get no size");
+          } else {
+            assertTrue(size > 0 && size < 4L * d.rawBytes, d.name + ": " + size + " bytes for " + d.rawBytes + " raw");
+          }
           assertEquals(size, duck.write(d, file), d.name + ": the size is measured once");
           try (Reader r = duck.open(d, file)) {
             assertEquals(d.hashAll(), r.scan(true), d.name + ": scan");
