@@ -1,5 +1,6 @@
 package io.lancecodec.bench.compare;
 
+import io.lancecodec.bench.charts.Charts;
 import io.lancecodec.bench.compare.Engines.Engine;
 import io.lancecodec.bench.compare.Engines.Reader;
 import io.lancecodec.bench.corpus.Cleanup;
@@ -27,11 +28,12 @@ import org.apache.arrow.memory.RootAllocator;
  * The end-to-end comparison behind {@code bin/lance-codec bench}: every system writes and reads
  * every data set in one process, interleaved (each repetition visits every system in a rotated
  * order), after a warm-up repetition that also verifies every system's output against the source.
- * stdout: a Markdown table; {@code --out DIR}: the same as CSV; stderr: progress and notes.
+ * stdout: a Markdown table; {@code --out DIR}: the same as Markdown and CSV, with PNG charts of the
+ * ratios beside them ({@link Charts}); stderr: progress and notes.
  *
  * <pre>
  * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR]
- * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick]   (the codec leaderboard)
+ * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick] [--out DIR]   (the codec leaderboard)
  * </pre>
  */
 public final class Compare {
@@ -116,6 +118,8 @@ public final class Compare {
             new Engines.Parquet(false),
             new Engines.Parquet(true),
             new Engines.ArrowIpc(alloc),
+            quick ? new DuckDb(alloc, 1L << 20, 1L << 20, 64L << 20)
+                : new DuckDb(alloc, DuckDb.FULL_MIN_RAW, DuckDb.FULL_MIN_GROWTH, DuckDb.FULL_MAX_RAW),
             new Engines.Arraycopy());
         for (Data d : sets) {
           err.printf(Locale.ROOT, "# %s: %s, %,d raw Arrow bytes%n", d.name, d.source, d.rawBytes);
@@ -137,7 +141,7 @@ public final class Compare {
       String suffix = stamp + (quick ? "-quick" : "");
       Path csv = outDir.resolve("compare-" + suffix + ".csv");
       Files.writeString(csv, csv(results, header + "\n" + footer));
-      Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md);
+      Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md + chartSection(csv, outDir, err));
       Files.writeString(outDir.resolve("random-access-" + suffix + ".csv"), RandomAccessTable.csv(results, header + "\n" + footer));
       Files.writeString(outDir.resolve("random-access-" + suffix + ".md"),
           header.lines().map(l -> "<!-- " + l + " -->").collect(Collectors.joining("\n")) + "\n\n" + random
@@ -145,6 +149,23 @@ public final class Compare {
       err.println("# wrote " + csv + ", random-access-" + suffix + ".csv and the .md files beside them");
     }
     return 0;
+  }
+
+  /**
+   * Draws the charts of the CSV just written beside it and returns the report's section that
+   * shows them. The charts are drawn from the file, as {@code bench/charts.sh} draws them later,
+   * so both give the same pictures. A chart that cannot be drawn costs the charts, not the run.
+   */
+  static String chartSection(Path csv, Path outDir, PrintStream err) {
+    try {
+      List<Path> pngs = Charts.render(csv, outDir);
+      err.println("# charts: " + pngs.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
+      return "\n## Charts\n\nRatios to the reference per data set and system (`bench/charts.sh " + csv.getFileName()
+          + "` draws them again).\n\n" + Charts.markdownLinks(pngs, outDir) + "\n";
+    } catch (Exception | LinkageError e) {
+      err.println("# charts not drawn: " + e);
+      return "";
+    }
   }
 
   static Map<String, String> parse(String[] argv) {
@@ -172,7 +193,7 @@ public final class Compare {
         o.put(name, value);
       } else {
         throw new Usage("unknown argument '" + a + "' (usage: bench [--quick] [--data DIR] [--out DIR] [--reps N]"
-            + " | bench --codec NAME [--data FILE --column C] [--options K=V,...])");
+            + " | bench --codec NAME [--data FILE --column C] [--options K=V,...] [--out DIR])");
       }
     }
     if (o.containsKey("--reps")) {
@@ -219,10 +240,10 @@ public final class Compare {
     String codecs = CodecRegistry.discover().plugins().stream().filter(p -> p.kind().equals("codec")).map(CodecRegistry.PluginInfo::name).collect(Collectors.joining(","));
     return String.format(Locale.ROOT,
         "lance-codec bench%s: %s, %s %s, %d cpus, JDK %s; loadavg before: %s%n"
-            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s",
+            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s; DuckDB %s",
         quick ? " --quick" : "", Instant.now().truncatedTo(ChronoUnit.SECONDS), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-        loadavg(), reps, codecs);
+        loadavg(), reps, codecs, DuckDb.version());
   }
 
   // ---------------------------------------------------------------- measuring
@@ -373,7 +394,9 @@ public final class Compare {
             }
             if (!warm) {
               if (e.hasFile()) {
-                row.add(0, size);
+                if (size >= 0) {
+                  row.add(0, size); // DuckDB has no size for strings (DuckDb.hasStrings)
+                }
                 row.add(1, d.rawBytes / 1e6 / writeS);
                 row.add(6, openNanos / 1e6 / opens);
               }
@@ -486,7 +509,14 @@ public final class Compare {
         + " scan = batches of " + Engines.BATCH + " rows, scan 8k / 1k = batches of 8,192 / 1,024 rows (the Lance readers only);"
         + " write = the mean of as many writes as fit in a third of the timing window, one sample per repetition."
         + " Search cache: ours = LanceFileReader.searchCacheBytes(); Parquet = 20 B per page of offset index;"
-        + " Arrow IPC = 24 B per record batch; the reference does not report it (—).\n");
+        + " Arrow IPC = 24 B per record batch; the reference does not report it (—)."
+        + " DuckDB: one thread; its size is the growth of a fresh database file per copy of the column between k and 2k"
+        + " copies (k·raw bytes ≥ 16 MiB, k raised until the growth is ≥ 4 MiB or 4k copies would pass 1 GiB; 1, 1 and 64 MiB"
+        + " with --quick, which leaves the sizes coarse; its file grows in 256 KiB blocks; none for strings, whose copies"
+        + " DuckDB's dictionaries store as references),"
+        + " not the size of the one-copy file it writes; write = a fresh database file, CREATE TABLE AS from the column"
+        + " as an Arrow stream, CHECKPOINT; scan = SELECT v FROM t, take = SELECT v FROM t WHERE rowid IN (…) ORDER BY rowid,"
+        + " both through its Arrow export (arrowExportStream, " + Engines.BATCH + " rows a batch).\n");
     if (!notes.isEmpty()) {
       sb.append('\n').append(notes.lines().map(l -> "- " + l).collect(Collectors.joining("\n"))).append('\n');
     }

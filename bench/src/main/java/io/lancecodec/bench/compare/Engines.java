@@ -64,7 +64,7 @@ final class Engines {
   interface Engine {
     String name();
 
-    /** Writes the column to {@code file}; returns the bytes written (or held, for in-memory systems). */
+    /** Writes the column to {@code file}; returns the bytes written (or held, for in-memory systems), -1 for none. */
     long write(Data d, Path file) throws Exception;
 
     Reader open(Data d, Path file) throws Exception;

@@ -1,5 +1,7 @@
 package io.lancecodec.bench.compare;
 
+import io.lancecodec.bench.charts.Charts;
+import io.lancecodec.bench.charts.Results;
 import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.spi.CodecPlugin;
@@ -39,6 +41,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * others: compressed bytes and ratio, encode and decode MB/s, the bytes a reader must fetch and
  * decode to get one random value (the whole mini-block chunk holding it, plus its 2-byte chunk
  * metadata), and the time to decode that chunk. The named codec is marked; it must make an offer.
+ * Markdown on stdout; with {@code --out DIR} also {@code leaderboard-<codec>-<data>-<time>.md} and
+ * {@code .csv}, and the ratio-against-speed charts beside them.
  */
 final class Leaderboard {
   private Leaderboard() {}
@@ -57,6 +61,8 @@ final class Leaderboard {
       err.printf(Locale.ROOT, "# leaderboard: %s, %,d values, %,d raw bytes; loadavg %s%n", d.source, d.rows, d.rawBytes,
           Compare.loadavg());
       List<String[]> table = new ArrayList<>();
+      // the same rows with plain numbers, for the CSV
+      List<String[]> csvRows = new ArrayList<>();
       List<Double> order = new ArrayList<>();
       List<FieldOptions> optionSets = new ArrayList<>();
       if (o.containsKey("--options")) {
@@ -94,6 +100,7 @@ final class Leaderboard {
           } catch (RuntimeException e) {
             if (!warm) {
               table.add(row(p, version, optText, codec, "proposal failed: " + e));
+              csvRows.add(csvRow(p, version, optText, codec, "proposal failed: " + e));
               order.add(Double.MAX_VALUE);
             }
             continue;
@@ -123,9 +130,14 @@ final class Leaderboard {
                 String.format(Locale.ROOT, "%.0f", s.encodeMBps), String.format(Locale.ROOT, "%.0f", s.decodeMBps),
                 String.format(Locale.ROOT, "%,.0f", s.bytesPerRandomValue),
                 String.format(Locale.ROOT, "%.2f", s.randomValueMicros), s.verified ? "yes" : "NO"});
+            csvRows.add(new String[] {p.name(), location(p), version.toString(), csvOptions(optText), offer.get().codec(),
+                s.encoding, Long.toString(s.bytes), Compare.num(s.ratio), Compare.num(8.0 * s.bytes / d.rows),
+                Compare.num(s.encodeMBps), Compare.num(s.decodeMBps), Compare.num(s.bytesPerRandomValue),
+                Compare.num(s.randomValueMicros), s.verified ? "yes" : "NO", Boolean.toString(p.name().equals(codec))});
             order.add(s.bytes * 1.0 + (version == FileVersion.V2_2 ? 0.5 : 0));
           } catch (RuntimeException e) {
             table.add(row(p, version, optText, codec, "failed: " + e));
+            csvRows.add(csvRow(p, version, optText, codec, "failed: " + e));
             order.add(Double.MAX_VALUE);
           }
         }
@@ -135,8 +147,10 @@ final class Leaderboard {
       for (CodecPlugin p : codecs(registry)) {
         for (FileVersion version : List.of(FileVersion.V2_1, FileVersion.V2_2)) {
           if (p.name().equals(codec) && !offered.contains(p.name() + "|" + version)) {
-            table.add(row(p, version, "any", codec, p.fileVersions().contains(version)
-                ? "no mini-block offer for this column" : "does not support this file version"));
+            String why = p.fileVersions().contains(version) ? "no mini-block offer for this column"
+                : "does not support this file version";
+            table.add(row(p, version, "any", codec, why));
+            csvRows.add(csvRow(p, version, "any", codec, why));
             order.add(Double.MAX_VALUE);
           }
         }
@@ -146,22 +160,47 @@ final class Leaderboard {
         idx[i] = i;
       }
       Arrays.sort(idx, Comparator.comparingDouble(order::get));
-      out.printf(Locale.ROOT, "<!-- codec leaderboard %s: %s; %,d values, %,d raw bytes; %s; loadavg %s -->%n%n",
-          java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), d.source, d.rows, d.rawBytes,
-          quick ? "best of 2 runs" : "best of 5 runs", Compare.loadavg());
-      out.println("| codec (plugin) | file version | field options | offer | encoding | bytes | ratio | bits/value"
-          + " | encode MB/s | decode MB/s | bytes read per random value | random value µs | round trip |");
-      out.println("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
+      String comment = String.format(Locale.ROOT, "codec leaderboard %s: %s; %,d values, %,d raw bytes; %s; machine: %s %s,"
+          + " %d cpus, JDK %s; loadavg %s", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+          d.source, d.rows, d.rawBytes, quick ? "best of 2 runs" : "best of 5 runs", System.getProperty("os.name"),
+          System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+          Compare.loadavg());
+      StringBuilder md = new StringBuilder();
+      md.append("<!-- ").append(comment).append(" -->\n\n");
+      md.append("| codec (plugin) | file version | field options | offer | encoding | bytes | ratio | bits/value"
+          + " | encode MB/s | decode MB/s | bytes read per random value | random value µs | round trip |\n");
+      md.append("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+      StringBuilder csv = new StringBuilder("# ").append(comment).append('\n').append(Results.LEADERBOARD_HEADER).append('\n');
       for (int i : idx) {
-        out.println("| " + String.join(" | ", table.get(i)) + " |");
+        md.append("| ").append(String.join(" | ", table.get(i))).append(" |\n");
+        csv.append(Results.csvLine(csvRows.get(i))).append('\n');
       }
-      out.println();
-      out.println("Mini-block compressors only, called through the SPI; **bold** = --codec. Every plugin is asked with"
+      md.append('\n');
+      md.append("Mini-block compressors only, called through the SPI; **bold** = --codec. Every plugin is asked with"
           + " no field options and with lance-encoding:compression=zstd and =lz4 (or with --options); an offer equal to"
           + " the one without options is listed once. encode = statistics + CodecPlugin.proposeMiniBlock + compress;"
           + " decode = MiniBlockDecompressor.decompress of every chunk; MB/s = raw bytes per second, best of the runs."
           + " Bytes = chunk buffers + 2 B per chunk + the encoding message. Bytes read per random value = the chunk"
-          + " holding it plus its 2 B of metadata, averaged over values; random value µs = decoding that chunk.");
+          + " holding it plus its 2 B of metadata, averaged over values; random value µs = decoding that chunk.\n");
+      out.print(md);
+      if (o.containsKey("--out")) {
+        Path outDir = Compare.userPath(o.get("--out"));
+        Files.createDirectories(outDir);
+        String stamp = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace(":", "");
+        String stem = "leaderboard-" + Results.slug(codec) + "-" + Results.slug(d.name) + "-" + stamp + (quick ? "-quick" : "");
+        Path csvFile = outDir.resolve(stem + ".csv");
+        Files.writeString(csvFile, csv);
+        String charts;
+        try {
+          List<Path> pngs = Charts.render(csvFile, outDir);
+          charts = "\n## Charts\n\n" + Charts.markdownLinks(pngs, outDir) + "\n";
+        } catch (Exception | LinkageError e) {
+          err.println("# charts not drawn: " + e);
+          charts = "";
+        }
+        Files.writeString(outDir.resolve(stem + ".md"), md + charts);
+        err.println("# wrote " + csvFile + " and the .md and charts beside it");
+      }
       return 0;
     }
   }
@@ -172,9 +211,25 @@ final class Leaderboard {
   }
 
   static String mark(CodecPlugin p, String codec) {
-    String label = p.name() + " (" + CodecRegistry.discover().plugins().stream().filter(i -> i.name().equals(p.name()))
-        .map(CodecRegistry.PluginInfo::location).findFirst().orElse("?") + ")";
+    String label = p.name() + " (" + location(p) + ")";
     return p.name().equals(codec) ? "**" + label + "**" : label;
+  }
+
+  /** The plugin's jar (or "?"), as the registry reports it. */
+  static String location(CodecPlugin p) {
+    return CodecRegistry.discover().plugins().stream().filter(i -> i.name().equals(p.name()))
+        .map(CodecRegistry.PluginInfo::location).findFirst().orElse("?");
+  }
+
+  /** Field options in the CSV: empty for none (the table's "—"). */
+  static String csvOptions(String optText) {
+    return optText.equals("—") ? "" : optText;
+  }
+
+  /** A CSV row for an offer that was not scored: no numbers, the reason as its encoding. */
+  static String[] csvRow(CodecPlugin p, FileVersion v, String optText, String codec, String why) {
+    return new String[] {p.name(), location(p), v.toString(), csvOptions(optText), "", why, "", "", "", "", "", "", "", "",
+        Boolean.toString(p.name().equals(codec))};
   }
 
   static String[] row(CodecPlugin p, FileVersion v, String optText, String codec, String why) {

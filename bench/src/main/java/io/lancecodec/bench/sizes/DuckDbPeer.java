@@ -46,8 +46,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * cardinality, so a dictionary's indices would stand for the values), and the default 2.3 file of
  * one copy, bytes per row with its footer.
  *
- * <p>Needs {@code org.duckdb:duckdb_jdbc} on the class path (it is not a dependency of bench);
- * {@code bench/duckdb-peer.sh} fetches it and runs this. Arguments: {@code [--only REGEX]
+ * <p>{@code bench/duckdb-peer.sh} runs this ({@code org.duckdb:duckdb_jdbc} is a dependency of
+ * bench). Arguments: {@code [--only REGEX]
  * [--min-values N] [--out DIR] [--alp MODE]} ({@code --alp} sets {@code lance-encoding:alp} on
  * our 2.3 files). Markdown on stdout, progress on stderr.
  */
