@@ -22,6 +22,14 @@ prepare_bench compare "lance-codec bench"
 # A researcher's codec jars (a class path), e.g. LANCE_CODEC_PLUGINS=/path/codec-foo.jar: found by
 # CodecRegistry.discover() like ours, so `bench --codec foo` ranks them beside the built-in codecs.
 if [ -n "${LANCE_CODEC_PLUGINS:-}" ]; then
+  # relative entries name places relative to the caller, like --out and --data
+  plugins=""
+  IFS=':' read -r -a entries <<< "$LANCE_CODEC_PLUGINS"
+  for e in "${entries[@]}"; do
+    case "$e" in /*) ;; *) e="$CALLER_DIR/$e" ;; esac
+    plugins="$plugins:$e"
+  done
+  LANCE_CODEC_PLUGINS="${plugins#:}"
   CP="$CP:$LANCE_CODEC_PLUGINS"
   echo "# extra plugins on the class path: $LANCE_CODEC_PLUGINS" >&2
 fi

@@ -53,7 +53,7 @@ final class Bench {
       if (args.option("--codec").isBlank()) {
         throw new UsageException("bench: --codec needs a plugin name (see `lance-codec codecs`)");
       }
-      for (String o : List.of("--reps", "--out")) {
+      for (String o : List.of("--reps")) {
         if (args.flag(o)) {
           throw new UsageException("bench: " + o + " does not apply to --codec");
         }
