@@ -1,5 +1,6 @@
 package io.lancecodec.interop;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.format.pb.v21.PageLayout;
 import java.nio.file.Files;
@@ -41,18 +42,18 @@ class NestedConstantInteropTest {
   static List<Shape> shapes() {
     Field boolItem = new Field("item", new FieldType(true, ArrowType.Bool.INSTANCE, null), null);
     return List.of(
-        new Shape("list_i32", NestedInteropTest.list("li", NestedInteropTest.i32("item"))),
-        new Shape("list_utf8", NestedInteropTest.list("ls", NestedInteropTest.str("item"))),
-        new Shape("list_bool", NestedInteropTest.list("lb", boolItem)),
-        new Shape("list_i32_items_not_null", NestedInteropTest.list("ln",
+        new Shape("list_i32", NestedData.list("li", NestedData.i32("item"))),
+        new Shape("list_utf8", NestedData.list("ls", NestedData.str("item"))),
+        new Shape("list_bool", NestedData.list("lb", boolItem)),
+        new Shape("list_i32_items_not_null", NestedData.list("ln",
             new Field("item", new FieldType(false, new ArrowType.Int(32, true), null), null))),
-        new Shape("struct_i32", NestedInteropTest.struct("s", NestedInteropTest.i32("a"))),
-        new Shape("struct_list_utf8", NestedInteropTest.struct("sl",
-            NestedInteropTest.list("l", NestedInteropTest.str("item")), NestedInteropTest.i32("b"))),
+        new Shape("struct_i32", NestedData.struct("s", NestedData.i32("a"))),
+        new Shape("struct_list_utf8", NestedData.struct("sl",
+            NestedData.list("l", NestedData.str("item")), NestedData.i32("b"))),
         // a 40-byte value: in a value buffer rather than inline
-        new Shape("list_fsb40", NestedInteropTest.list("lx", NestedInteropTest.field("item", new ArrowType.FixedSizeBinary(40)))),
-        new Shape("large_list_utf8", NestedInteropTest.field("big", ArrowType.LargeList.INSTANCE, NestedInteropTest.str("item"))),
-        new Shape("list_list_i32", NestedInteropTest.list("ll", NestedInteropTest.list("item", NestedInteropTest.i32("item")))));
+        new Shape("list_fsb40", NestedData.list("lx", NestedData.field("item", new ArrowType.FixedSizeBinary(40)))),
+        new Shape("large_list_utf8", NestedData.field("big", ArrowType.LargeList.INSTANCE, NestedData.str("item"))),
+        new Shape("list_list_i32", NestedData.list("ll", NestedData.list("item", NestedData.i32("item")))));
   }
 
   @TestFactory
@@ -80,7 +81,7 @@ class NestedConstantInteropTest {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(shape.field())), Interop.ALLOC)) {
       Random rnd = new Random(seed);
       for (int i = 0; i < rows; i++) {
-        NestedInteropTest.set(root.getVector(0), i, value(shape.field(), rnd, nulls, i == 0));
+        NestedData.set(root.getVector(0), i, value(shape.field(), rnd, nulls, i == 0));
       }
       root.setRowCount(rows);
       expected = Interop.canon(root.getVector(0));

@@ -1,5 +1,6 @@
 package io.lancecodec.interop;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -38,13 +39,13 @@ class NestedFslBytesInteropTest {
   }
 
   static List<Case> cases() {
-    Field fslFsl = NestedInteropTest.fslOf("ff", 3, NestedInteropTest.fslOf("item", 2, NestedInteropTest.i32("item")));
-    Field wide = NestedInteropTest.fslOf("fw", 64, NestedInteropTest.fslOf("item", 16,
-        NestedInteropTest.field("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))));
-    Field bool = NestedInteropTest.fslOf("fb", 4, NestedInteropTest.bool("item"));
-    Field boolWide = NestedInteropTest.fslOf("fbw", 4096, NestedInteropTest.bool("item"));
-    Field bool3 = NestedInteropTest.fslOf("f3", 2, NestedInteropTest.fslOf("item", 3, NestedInteropTest.fslOf("item", 5,
-        NestedInteropTest.bool("item"))));
+    Field fslFsl = NestedData.fslOf("ff", 3, NestedData.fslOf("item", 2, NestedData.i32("item")));
+    Field wide = NestedData.fslOf("fw", 64, NestedData.fslOf("item", 16,
+        NestedData.field("item", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))));
+    Field bool = NestedData.fslOf("fb", 4, NestedData.bool("item"));
+    Field boolWide = NestedData.fslOf("fbw", 4096, NestedData.bool("item"));
+    Field bool3 = NestedData.fslOf("f3", 2, NestedData.fslOf("item", 3, NestedData.fslOf("item", 5,
+        NestedData.bool("item"))));
     List<Case> out = new ArrayList<>();
     for (double nulls : new double[] {0, 0.2}) {
       out.add(new Case("fsl_fsl", fslFsl, 1000, nulls));
@@ -55,17 +56,17 @@ class NestedFslBytesInteropTest {
     // with nulls only: the reference's writer panics on this shape without any null
     out.add(new Case("fsl_fsl_wide", wide, 9, 0.2));
     // forced full-zip rows of booleans, which the reference writes only without nulls in the lists
-    out.add(new Case("fsl_bool8_fullzip", NestedInteropTest.fullZip(NestedInteropTest.fslOf("b8", 8, NestedInteropTest.bool("item"))), 1000, 0));
-    out.add(new Case("fsl_bool16_fullzip", NestedInteropTest.fullZip(NestedInteropTest.fslOf("b16", 16, NestedInteropTest.bool("item"))), 300, 0));
-    out.add(new Case("fsl_bool_wide_fullzip", NestedInteropTest.fullZip(boolWide), 21, 0));
-    out.add(new Case("struct_fsl_bool_fullzip", NestedInteropTest.fullZip(NestedInteropTest.struct("sb",
-        NestedInteropTest.fullZip(NestedInteropTest.fslOf("v", 24, NestedInteropTest.bool("item"))),
-        NestedInteropTest.fullZip(NestedInteropTest.i32("w")))), 500, 0));
-    Field listItem = NestedInteropTest.fullZip(new Field("item", new FieldType(false, new ArrowType.FixedSizeList(8), null),
-        List.of(NestedInteropTest.bool(NestedInteropTest.NEVER_NULL))));
+    out.add(new Case("fsl_bool8_fullzip", NestedData.fullZip(NestedData.fslOf("b8", 8, NestedData.bool("item"))), 1000, 0));
+    out.add(new Case("fsl_bool16_fullzip", NestedData.fullZip(NestedData.fslOf("b16", 16, NestedData.bool("item"))), 300, 0));
+    out.add(new Case("fsl_bool_wide_fullzip", NestedData.fullZip(boolWide), 21, 0));
+    out.add(new Case("struct_fsl_bool_fullzip", NestedData.fullZip(NestedData.struct("sb",
+        NestedData.fullZip(NestedData.fslOf("v", 24, NestedData.bool("item"))),
+        NestedData.fullZip(NestedData.i32("w")))), 500, 0));
+    Field listItem = NestedData.fullZip(new Field("item", new FieldType(false, new ArrowType.FixedSizeList(8), null),
+        List.of(NestedData.bool(NestedData.NEVER_NULL))));
     for (double nulls : new double[] {0, 0.2}) {
       // null and empty lists: control words and a repetition index
-      out.add(new Case("list_fsl_bool_fullzip", NestedInteropTest.fullZip(NestedInteropTest.list("lb", listItem)), 700, nulls, 4));
+      out.add(new Case("list_fsl_bool_fullzip", NestedData.fullZip(NestedData.list("lb", listItem)), 700, nulls, 4));
     }
     return out;
   }
@@ -90,7 +91,7 @@ class NestedFslBytesInteropTest {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, Interop.ALLOC)) {
       Random rnd = new Random(Interop.seedOf(name));
       for (int i = 0; i < c.rows(); i++) {
-        NestedInteropTest.set(root.getVector(0), i, NestedInteropTest.value(c.field(), rnd, c.nulls(), c.maxLen(), 0));
+        NestedData.set(root.getVector(0), i, NestedData.value(c.field(), rnd, c.nulls(), c.maxLen(), 0));
       }
       root.setRowCount(c.rows());
       Interop.refWrite(ref, root, version, c.rows());

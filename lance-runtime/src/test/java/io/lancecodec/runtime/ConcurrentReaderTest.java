@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.lancecodec.spi.FileVersion;
@@ -56,7 +57,7 @@ class ConcurrentReaderTest extends WithAllocator {
         NestedData.set(root.getVector(0), i, i);
         NestedData.set(root.getVector(1), i, rnd.nextInt(12) == 0 ? null : cities[rnd.nextInt(cities.length)]);
         for (int c = 2; c < 6; c++) {
-          NestedData.set(root.getVector(c), i, NestedData.value(schema.getFields().get(c), rnd, 0.15, 4));
+          NestedData.set(root.getVector(c), i, NestedData.value(schema.getFields().get(c), rnd, 0.15, 4, 0));
         }
       }
       root.setRowCount(ROWS);

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.ByteBuffer;
@@ -69,7 +70,7 @@ class CorruptFileTest extends WithAllocator {
       Random rnd = new Random(9);
       for (int i = 0; i < 1500; i++) {
         for (int c = 0; c < 4; c++) {
-          NestedData.set(root.getVector(c), i, NestedData.value(schema.getFields().get(c), rnd, 0.2, 4));
+          NestedData.set(root.getVector(c), i, NestedData.value(schema.getFields().get(c), rnd, 0.2, 4, 0));
         }
       }
       root.setRowCount(1500);
@@ -115,7 +116,7 @@ class CorruptFileTest extends WithAllocator {
               b.setSafe(i, v);
             }
           } else {
-            NestedData.set(root.getVector(c), i, NestedData.value(fields.get(c), rnd, 0.2, 4));
+            NestedData.set(root.getVector(c), i, NestedData.value(fields.get(c), rnd, 0.2, 4, 0));
           }
         }
       }

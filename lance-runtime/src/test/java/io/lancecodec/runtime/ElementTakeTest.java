@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -17,10 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -125,7 +126,7 @@ class ElementTakeTest extends WithAllocator {
     };
     if (rows.isEmpty()) {
       for (int i = 0; i < 60; i++) {
-        rows.add(NestedData.value(f, rnd, 0.1, maxLen));
+        rows.add(NestedData.value(f, rnd, 0.1, maxLen, 0));
       }
     }
     Schema schema = new Schema(List.of(f));

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.spi.FileVersion;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -22,11 +23,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.field;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -74,7 +75,7 @@ class NestedConstantRoundTripTest extends WithAllocator {
     Path path = dir.resolve(name + "-" + seed + ".lance");
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
-        NestedData.writeInTwoBatches(w, schema, expected, n, i -> value(f, rnd, nulls, i == 0),
+        NestedFiles.writeInTwoBatches(w, schema, expected, n, i -> value(f, rnd, nulls, i == 0),
             NestedConstantRoundTripTest::set, allocator);
       }
       expected.setRowCount(n);

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.runtime.plugin.BuiltinCodecs;
 import io.lancecodec.runtime.plugin.FslShape;
 import io.lancecodec.spi.FileVersion;
@@ -30,10 +31,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.field;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -135,7 +136,7 @@ class NestedFslRoundTripTest extends WithAllocator {
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       // two batches so pages concatenate batches with different null patterns
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
-        NestedData.writeInTwoBatches(w, schema, expected, n, i -> value(f, rnd, nulls), NestedFslRoundTripTest::set, allocator);
+        NestedFiles.writeInTwoBatches(w, schema, expected, n, i -> value(f, rnd, nulls), NestedFslRoundTripTest::set, allocator);
       }
       expected.setRowCount(n);
       try (LanceFileReader r = LanceFileReader.open(path)) {

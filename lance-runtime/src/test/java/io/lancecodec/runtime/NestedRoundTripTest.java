@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
@@ -17,13 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.fsl;
-import static io.lancecodec.runtime.NestedData.fslNullItems;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.field;
+import static io.lancecodec.testkit.NestedData.fsl;
+import static io.lancecodec.testkit.NestedData.fslNullItems;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -102,10 +103,10 @@ class NestedRoundTripTest extends WithAllocator {
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       // two batches so pages concatenate batches with different null/empty patterns
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, WriterOptions.defaults().withVersion(version))) {
-        NestedData.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(f, rnd, nulls, maxLen), NestedData::set, allocator);
+        NestedFiles.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(f, rnd, nulls, maxLen, 0), NestedData::set, allocator);
       }
       expected.setRowCount(n);
-      NestedData.assertReadsBack(path, schema, expected, n, rnd, allocator);
+      NestedFiles.assertReadsBack(path, schema, expected, n, rnd, allocator);
     }
   }
 
@@ -190,7 +191,7 @@ class NestedRoundTripTest extends WithAllocator {
     Field variable = schemas().get("packed_variable");
     Schema v = new Schema(List.of(variable));
     try (VectorSchemaRoot batch = VectorSchemaRoot.create(v, allocator)) {
-      NestedData.set(batch.getVector(0), 0, NestedData.value(variable, new Random(1), 0, 2));
+      NestedData.set(batch.getVector(0), 0, NestedData.value(variable, new Random(1), 0, 2, 0));
       batch.setRowCount(1);
       LanceCodecException e = assertThrows(LanceCodecException.class, () -> {
         try (LanceFileWriter w = LanceFileWriter.open(dir.resolve("pv21.lance"), v, WriterOptions.defaults().withVersion(FileVersion.V2_1))) {

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.spi.LanceCodecException;
 import java.nio.file.Path;
 import java.util.ArrayList;

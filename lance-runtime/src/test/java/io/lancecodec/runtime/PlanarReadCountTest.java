@@ -1,7 +1,8 @@
 package io.lancecodec.runtime;
 
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
+import io.lancecodec.testkit.NestedData;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.spi.FileVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import static io.lancecodec.runtime.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.i32;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -51,10 +52,10 @@ class PlanarRoundTripTest extends WithAllocator {
     WriterOptions options = WriterOptions.defaults().withVersion(FileVersion.V2_3);
     try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
       try (LanceFileWriter w = LanceFileWriter.open(path, schema, options)) {
-        NestedData.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(field, rnd, nulls, 12), NestedData::set, allocator);
+        NestedFiles.writeInTwoBatches(w, schema, expected, n, i -> NestedData.value(field, rnd, nulls, 12, 0), NestedData::set, allocator);
       }
       expected.setRowCount(n);
-      NestedData.assertReadsBack(path, schema, expected, n, rnd, allocator);
+      NestedFiles.assertReadsBack(path, schema, expected, n, rnd, allocator);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
@@ -20,11 +21,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import static io.lancecodec.runtime.NestedData.field;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.field;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,7 +53,7 @@ class ReadCountTest extends WithAllocator {
         VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
       for (int i = 0; i < n; i++) {
         for (int c = 0; c < fields.length; c++) {
-          NestedData.set(batch.getVector(c), i, NestedData.value(fields[c], rnd, nulls, maxLen));
+          NestedData.set(batch.getVector(c), i, NestedData.value(fields[c], rnd, nulls, maxLen, 0));
         }
       }
       batch.setRowCount(n);

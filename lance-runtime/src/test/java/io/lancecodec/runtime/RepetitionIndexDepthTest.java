@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.format.pb.file2.ColumnMetadata;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -18,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import static io.lancecodec.runtime.NestedData.i32;
-import static io.lancecodec.runtime.NestedData.list;
-import static io.lancecodec.runtime.NestedData.str;
-import static io.lancecodec.runtime.NestedData.struct;
+import static io.lancecodec.testkit.NestedData.i32;
+import static io.lancecodec.testkit.NestedData.list;
+import static io.lancecodec.testkit.NestedData.str;
+import static io.lancecodec.testkit.NestedData.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,7 +65,7 @@ class RepetitionIndexDepthTest extends WithAllocator {
     try (LanceFileWriter w = LanceFileWriter.open(path, schema, opts);
         VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator)) {
       for (int i = 0; i < n; i++) {
-        NestedData.set(batch.getVector(0), i, NestedData.value(f, rnd, 0.15, maxLen));
+        NestedData.set(batch.getVector(0), i, NestedData.value(f, rnd, 0.15, maxLen, 0));
       }
       batch.setRowCount(n);
       for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 package io.lancecodec.runtime;
 
+import io.lancecodec.testkit.NestedData;
 import io.lancecodec.codec.bitpack.BitpackPlugin;
 import io.lancecodec.layout.legacy.LegacyLayoutPlugin;
 import io.lancecodec.runtime.plugin.OptionsParser;
