@@ -6,7 +6,6 @@ import io.lancecodec.runtime.CodecRegistry;
 import io.lancecodec.runtime.LanceFileReader;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
@@ -15,8 +14,6 @@ import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.Proposal;
-import io.lancecodec.spi.ProposalContext;
-import io.lancecodec.spi.Stats;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +101,7 @@ final class Leaderboard {
           }
           Optional<Proposal<MiniBlockCompressed>> offer;
           try {
-            offer = p.proposeMiniBlock(block, new Context(registry, version, p, StatsOf.of(block), options));
+            offer = p.proposeMiniBlock(block, registry.proposalContext(p, block, options, version));
           } catch (RuntimeException e) {
             if (!warm) {
               table.add(row(p, version, optText, codec, "proposal failed: " + e));
@@ -118,7 +115,7 @@ final class Leaderboard {
           }
           offered.add(p.name() + "|" + version);
           Supplier<MiniBlockCompressed> encode = () -> p.proposeMiniBlock(block,
-              new Context(registry, version, p, StatsOf.of(block), options)).orElseThrow().compressor().compress(block);
+              registry.proposalContext(p, block, options, version)).orElseThrow().compressor().compress(block);
           if (warm) {
             try {
               score(registry, encode, block, d, quick);
@@ -443,107 +440,5 @@ final class Leaderboard {
     }
     int w = d.kind.bits / 8;
     return Arrays.equals(fw.data(), 0, (int) n * w, d.values, (int) first * w, (int) (first + n) * w);
-  }
-
-  /** Stats as the runtime computes them (its collector is internal). */
-  static final class StatsOf {
-    static Stats of(DataBlock block) {
-      if (block instanceof DataBlock.VariableWidth vw) {
-        int n = (int) vw.numValues();
-        long max = 0;
-        for (int i = 0; i < n; i++) {
-          max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
-        }
-        return new Stats.VariableWidth(n, vw.bitsPerOffset(), vw.offset(n) - vw.offset(0), max);
-      }
-      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
-      int bits = fw.bitsPerValue();
-      int n = (int) fw.numValues();
-      byte[] d = fw.data();
-      int w = bits / 8;
-      long or = 0;
-      long runs = n == 0 ? 0 : 1;
-      long prev = 0;
-      for (int i = 0; i < n; i++) {
-        long v = switch (w) {
-          case 1 -> d[i] & 0xFFL;
-          case 2 -> LittleEndian.getShort(d, 2 * i) & 0xFFFFL;
-          case 4 -> LittleEndian.getInt(d, 4 * i) & 0xFFFFFFFFL;
-          default -> LittleEndian.getLong(d, 8 * i);
-        };
-        or |= v;
-        if (i > 0 && v != prev) {
-          runs++;
-        }
-        prev = v;
-      }
-      return new Stats.FixedWidth(n, bits, 64 - Long.numberOfLeadingZeros(or), runs, fw.usedBytes());
-    }
-  }
-
-  /** The runtime's proposal context, rebuilt from public API: inner offers exclude the asking plugin. */
-  static final class Context implements ProposalContext {
-    final CodecRegistry registry;
-    final FileVersion version;
-    final CodecPlugin asking;
-    final Stats stats;
-    final FieldOptions options;
-
-    Context(CodecRegistry registry, FileVersion version, CodecPlugin asking, Stats stats, FieldOptions options) {
-      this.registry = registry;
-      this.version = version;
-      this.asking = asking;
-      this.stats = stats;
-      this.options = options;
-    }
-
-    @Override
-    public Stats stats() {
-      return stats;
-    }
-
-    @Override
-    public FieldOptions options() {
-      return options;
-    }
-
-    @Override
-    public FileVersion version() {
-      return version;
-    }
-
-    private <C> Optional<Proposal<C>> offer(DataBlock block, Ask<C> ask) {
-      Stats s = StatsOf.of(block);
-      Proposal<C> best = null;
-      for (CodecPlugin p : codecs(registry)) {
-        if (p == asking || !p.fileVersions().contains(version)) {
-          continue;
-        }
-        Optional<Proposal<C>> o = ask.ask(p, block, new Context(registry, version, p, s, options));
-        if (o.isPresent() && (best == null || o.get().estimatedBytes() < best.estimatedBytes())) {
-          best = o.get();
-        }
-      }
-      return Optional.ofNullable(best);
-    }
-
-    interface Ask<C> {
-      Optional<Proposal<C>> ask(CodecPlugin p, DataBlock b, ProposalContext c);
-    }
-
-    @Override
-    public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return offer(block, CodecPlugin::proposeMiniBlock);
-    }
-
-    @Override
-    public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-      return offer(block, CodecPlugin::proposePerValue);
-    }
-
-    @Override
-    public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
-      return offer(block, CodecPlugin::proposeBlock);
-    }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancecodec.testkit.MiniBlockChunks;
 import io.lancecodec.format.pb.v23.Alp;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
 import io.lancecodec.format.pb.v23.Flat;
@@ -102,11 +103,11 @@ class AlpPluginCorruptTest {
     MiniBlockCompressed page = new AlpMiniBlock.Compressor(MiniBlocks.MAX_CHUNK_BYTES_2_1).compress(block);
     FixedWidthMiniBlockDecompressor d = (FixedWidthMiniBlockDecompressor) PluginHarness.PLUGIN.openMiniBlock(
         ((CompressiveEncoding) page.encoding()).getAlp(), PluginHarness.DECODERS);
-    List<Integer> counts = PluginHarness.chunkValues(page);
+    int[] counts = MiniBlockChunks.counts(page);
     int corrupt = 0;
-    for (int c = 0; c < counts.size(); c++) {
-      int n = counts.get(c);
-      MiniBlockBuffers good = PluginHarness.chunk(page, c);
+    for (int c = 0; c < counts.length; c++) {
+      int n = counts[c];
+      MiniBlockBuffers good = MiniBlockChunks.chunk(page, c);
       for (int i = 0; i < 4; i++) {
         for (int k = 0; k < good.size(i); k++) {
           for (byte value : new byte[] {(byte) 0xFF, (byte) (good.bytes()[good.offset(i) + k] ^ 0x41)}) {

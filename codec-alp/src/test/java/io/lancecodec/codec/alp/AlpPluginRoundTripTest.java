@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lancecodec.testkit.MiniBlockChunks;
 import io.lancecodec.codec.alp.AlpRoundTripTest.Kind;
 import io.lancecodec.format.pb.v23.CompressiveEncoding;
 import io.lancecodec.spi.DataBlock;
@@ -83,13 +84,13 @@ class AlpPluginRoundTripTest {
 
   /** 1024-value chunks (log 10) but the last, whose log is 0; four buffers each. */
   private static void checkChunks(MiniBlockCompressed page, String what) {
-    List<Integer> counts = PluginHarness.chunkValues(page);
-    assertEquals((page.numValues() + 1023) / 1024, counts.size(), what);
-    for (int c = 0; c < counts.size(); c++) {
-      boolean last = c == counts.size() - 1;
+    int[] counts = MiniBlockChunks.counts(page);
+    assertEquals((page.numValues() + 1023) / 1024, counts.length, what);
+    for (int c = 0; c < counts.length; c++) {
+      boolean last = c == counts.length - 1;
       assertEquals(last ? 0 : 10, page.chunks().get(c).logNumValues(), what);
       assertEquals(4, page.chunks().get(c).bufferSizes().length, what);
-      assertTrue(counts.get(c) >= 1 && counts.get(c) <= 1024, what);
+      assertTrue(counts[c] >= 1 && counts[c] <= 1024, what);
     }
     assertEquals(4, page.buffers().size(), what);
   }
@@ -101,11 +102,11 @@ class AlpPluginRoundTripTest {
     assertEquals(bits, d.bitsPerValue());
     int w = bits / 8;
     Random rnd = new Random(raw.length);
-    List<Integer> counts = PluginHarness.chunkValues(page);
+    int[] counts = MiniBlockChunks.counts(page);
     int first = 0;
-    for (int c = 0; c < counts.size(); c++) {
-      int n = counts.get(c);
-      MiniBlockBuffers chunk = PluginHarness.chunk(page, c);
+    for (int c = 0; c < counts.length; c++) {
+      int n = counts[c];
+      MiniBlockBuffers chunk = MiniBlockChunks.chunk(page, c);
       for (int k = 0; k < 3; k++) {
         int from = rnd.nextInt(n);
         int to = from + rnd.nextInt(n - from + 1);

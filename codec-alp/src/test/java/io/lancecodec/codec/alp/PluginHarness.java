@@ -19,6 +19,7 @@ import io.lancecodec.spi.PerValueDecompressor;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
+import io.lancecodec.testkit.MiniBlockChunks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -121,57 +122,17 @@ final class PluginHarness {
     return new DataBlock.FixedWidth(b, 32, v.length);
   }
 
-  /** Chunk {@code c} of a page: its four buffers, copied into one array with a gap before each. */
-  static MiniBlockBuffers chunk(MiniBlockCompressed page, int c) {
-    int buffers = page.buffers().size();
-    int[] at = new int[buffers];
-    for (int k = 0; k < c; k++) {
-      for (int i = 0; i < buffers; i++) {
-        at[i] += page.chunks().get(k).bufferSizes()[i];
-      }
-    }
-    int[] sizes = page.chunks().get(c).bufferSizes().clone();
-    int total = 0;
-    for (int s : sizes) {
-      total += s + 3;
-    }
-    byte[] all = new byte[total];
-    java.util.Arrays.fill(all, (byte) 0x5A);
-    int[] offsets = new int[buffers];
-    int pos = 0;
-    for (int i = 0; i < buffers; i++) {
-      pos += 3;
-      offsets[i] = pos;
-      System.arraycopy(page.buffers().get(i), at[i], all, pos, sizes[i]);
-      pos += sizes[i];
-    }
-    return new MiniBlockBuffers(all, offsets, sizes);
-  }
-
-  /** Values in each chunk, as the layout derives them: 2^log for every chunk but the last. */
-  static List<Integer> chunkValues(MiniBlockCompressed page) {
-    List<Integer> out = new ArrayList<>();
-    long seen = 0;
-    List<MiniBlockChunk> chunks = page.chunks();
-    for (int c = 0; c < chunks.size(); c++) {
-      int n = c == chunks.size() - 1 ? (int) (page.numValues() - seen) : 1 << chunks.get(c).logNumValues();
-      out.add(n);
-      seen += n;
-    }
-    return out;
-  }
-
   /** The page decoded chunk by chunk through the plugin's decompressor for its own descriptor. */
   static byte[] decode(MiniBlockCompressed page, int bits) {
     FixedWidthMiniBlockDecompressor d =
         (FixedWidthMiniBlockDecompressor) PLUGIN.openMiniBlock(((CompressiveEncoding) page.encoding()).getAlp(), DECODERS);
     byte[] out = new byte[(int) page.numValues() * bits / 8];
-    List<Integer> counts = chunkValues(page);
+    int[] counts = MiniBlockChunks.counts(page);
     int at = 0;
     io.lancecodec.spi.DecodeBuffers reuse = new io.lancecodec.spi.DecodeBuffers();
-    for (int c = 0; c < counts.size(); c++) {
-      int n = counts.get(c);
-      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) d.decompress(chunk(page, c), n, c % 2 == 0 ? reuse : null);
+    for (int c = 0; c < counts.length; c++) {
+      int n = counts[c];
+      DataBlock.FixedWidth fw = (DataBlock.FixedWidth) d.decompress(MiniBlockChunks.chunk(page, c), n, c % 2 == 0 ? reuse : null);
       System.arraycopy(fw.data(), 0, out, at, n * bits / 8);
       at += n * bits / 8;
     }
