@@ -400,7 +400,7 @@ final class Leaderboard {
         d.rawBytes / 1e6 / bestDecode, perRandom, micros, ok);
   }
 
-  /** The compression tree as a short text: message names and small integers, no byte strings. */
+  /** The compression tree as a short text: message names, small integers and ids, no byte strings. */
   static String describe(com.google.protobuf.Message m) {
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<com.google.protobuf.Descriptors.FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
@@ -412,6 +412,9 @@ final class Leaderboard {
         } else {
           sb.append(sb.length() > 0 ? " " : "").append(e.getKey().getName()).append('(').append(inner).append(')');
         }
+      } else if (v instanceof String id && !id.isEmpty()) {
+        // an extension node's codec id is what tells it apart
+        sb.append(sb.length() > 0 ? " " : "").append(e.getKey().getName()).append('=').append(id);
       } else if (v instanceof Number || v instanceof Boolean || v instanceof com.google.protobuf.Descriptors.EnumValueDescriptor) {
         sb.append(sb.length() > 0 ? " " : "").append(e.getKey().getName()).append('=').append(v);
       }
