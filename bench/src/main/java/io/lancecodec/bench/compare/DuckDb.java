@@ -261,16 +261,9 @@ final class DuckDb implements Engine {
       }
 
       private long query(String sql, int batch, boolean hash) throws Exception {
-        long h = 1;
-        try (Statement s = c.createStatement();
-            ResultSet rs = s.executeQuery(sql);
-            ArrowReader r = (ArrowReader) rs.unwrap(DuckDBResultSet.class).arrowExportStream(alloc, batch)) {
-          while (r.loadNextBatch()) {
-            VectorSchemaRoot b = r.getVectorSchemaRoot();
-            h = hash ? Data.mixVector(h, b.getVector(0), d.kind) : h + b.getRowCount();
-          }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+          return Engines.drain((ArrowReader) rs.unwrap(DuckDBResultSet.class).arrowExportStream(alloc, batch), d.kind, hash);
         }
-        return h;
       }
 
       @Override
