@@ -19,10 +19,9 @@ public interface CodecPlugin {
   /** Stable, unique name, e.g. {@code "bitpack"}. */
   String name();
 
-  /** The plugin's release version; by default the jar manifest's Implementation-Version. */
+  /** The plugin's release version; by default {@link io.lancecodec.spi.PluginVersion#of} of its class. */
   default String version() {
-    String v = getClass().getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    return io.lancecodec.spi.PluginVersion.of(getClass());
   }
 
   default int spiVersion() {

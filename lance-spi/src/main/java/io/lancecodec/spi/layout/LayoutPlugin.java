@@ -18,8 +18,7 @@ public interface LayoutPlugin {
   String name();
 
   default String version() {
-    String v = getClass().getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    return io.lancecodec.spi.PluginVersion.of(getClass());
   }
 
   default int spiVersion() {
