@@ -47,7 +47,10 @@
  * "Unsupported compression scheme", whereas an unknown {@code CompressiveEncoding} case would
  * leave the oneof empty and panic its reader. <b>Files with snappy pages are not readable by the
  * reference</b>; never use it for files meant for other Lance readers. A lance-codec reader
- * without this jar fails with MISSING_PLUGIN naming {@code io.lancecodec:codec-general}.
+ * without this jar fails with MISSING_PLUGIN naming {@code io.lancecodec:codec-general}. In 2.3,
+ * whose grammar has extension nodes for codecs outside it, snappy frames sit under the extension
+ * {@code io.lancecodec.snappy} instead ({@link General23}), and a reader without this jar names
+ * that codec id.
  *
  * <h2>Hostile input</h2>
  * The declared length is checked before any allocation against a budget (exact for Flat,
