@@ -35,9 +35,16 @@ if [ -n "${LANCE_CODEC_PLUGINS:-}" ]; then
 fi
 
 echo "# git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo ' + uncommitted changes')" >&2
+# A progress line only when stderr is a terminal (bin/lance-codec tells us: its pipe is not one).
+tty="${LANCE_CODEC_STDERR_TTY:-}"
+if [ -z "$tty" ]; then
+  tty=false
+  [ -t 2 ] && tty=true
+fi
 # The reference unpacks a ~173 MB native library into java.io.tmpdir per JVM; keep it under target/.
 set +e
 java -Xms1g -Xmx2g ${JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$JVM_TMP" \
+  -Dlance.codec.stderr.tty="$tty" \
   -Dslf4j.internal.verbosity=ERROR -Dlance.codec.root="$ROOT" -Dlance.codec.cwd="$CALLER_DIR" \
   -cp "$CP" io.lancecodec.bench.compare.Compare "$@"
 rc=$?

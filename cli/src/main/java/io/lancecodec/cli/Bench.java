@@ -93,6 +93,8 @@ final class Bench {
       cmd.add("--debug");
     }
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // the child writes into our pipe, so it cannot see whether stderr is a terminal: tell it
+    pb.environment().put("LANCE_CODEC_STDERR_TTY", String.valueOf(Boolean.getBoolean("lance.codec.stderr.tty")));
     Process p = pb.start();
     Thread errPump = pump(p.getErrorStream(), err);
     Thread outPump = pump(p.getInputStream(), out);

@@ -100,6 +100,8 @@ public final class Compare {
     }
     long minNanos = quick ? 5_000_000L : 150_000_000L;
 
+    StatusLine status = new StatusLine(err, Boolean.getBoolean("lance.codec.stderr.tty"));
+    err = status.stream();
     String header = header(quick, reps);
     err.println(header.replaceAll("(?m)^", "# "));
     StringBuilder notes = new StringBuilder();
@@ -121,11 +123,14 @@ public final class Compare {
             quick ? new DuckDb(alloc, 1L << 20, 1L << 20, 64L << 20)
                 : new DuckDb(alloc, DuckDb.FULL_MIN_RAW, DuckDb.FULL_MIN_GROWTH, DuckDb.FULL_MAX_RAW),
             new Engines.Arraycopy());
-        for (Data d : sets) {
+        for (int i = 0; i < sets.size(); i++) {
+          Data d = sets.get(i);
           err.printf(Locale.ROOT, "# %s: %s, %,d raw Arrow bytes%n", d.name, d.source, d.rawBytes);
-          results.addAll(measure(d, engines, reps, minNanos, tmp, err, notes));
+          String where = String.format(Locale.ROOT, "[data set %d/%d] %s", i + 1, sets.size(), d.name);
+          results.addAll(measure(d, engines, reps, minNanos, tmp, err, notes, step -> status.show(where + ": " + step)));
         }
       } finally {
+        status.done();
         sets.forEach(Data::close);
       }
     } finally {
@@ -295,7 +300,7 @@ public final class Compare {
   }
 
   static List<Row> measure(Data d, List<Engine> engines, int reps, long minNanos, Path tmp, PrintStream err,
-      StringBuilder notes) throws Exception {
+      StringBuilder notes, java.util.function.Consumer<String> status) throws Exception {
     Map<Engine, Row> rows = new LinkedHashMap<>();
     Map<Engine, String> broken = new LinkedHashMap<>();
     for (Engine e : engines) {
@@ -320,6 +325,8 @@ public final class Compare {
           continue;
         }
         Row row = rows.get(e);
+        status.accept(String.format(Locale.ROOT, "%s, system %d/%d, %s", e.name(), s + 1, engines.size(),
+            warm ? "warm-up" : "repetition " + rep + "/" + reps));
         Path file = tmp.resolve(d.name + "." + e.name());
         try {
           // writes: repeated like the other timings, so a small file's write is not one cold call.
