@@ -66,6 +66,50 @@ class RegistryTest {
         && e.getMessage().contains("twin"), e.getMessage());
   }
 
+  /** A plugin of extension codecs only, declaring {@code ids}. */
+  static CodecPlugin extensions(String name, java.util.Map<String, Integer> ids) {
+    return new CodecPlugin() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<FileVersion> fileVersions() {
+        return Set.of(FileVersion.V2_3);
+      }
+
+      @Override
+      public Set<Class<? extends Message>> decodes() {
+        return Set.of();
+      }
+
+      @Override
+      public java.util.Map<String, Integer> extensions() {
+        return ids;
+      }
+    };
+  }
+
+  /** An extension codec id has one owner; ids are reverse-DNS names and versions start at 1. */
+  @Test
+  void extensionIdsAreCheckedAtStartUp() {
+    CodecRegistry ok = CodecRegistry.of(List.of(extensions("a", java.util.Map.of("com.example.a", 1))), List.of());
+    assertTrue(ok.plugins().stream().anyMatch(p -> p.extensions().equals(java.util.Map.of("com.example.a", 1))));
+    LanceCodecException twice = assertThrows(LanceCodecException.class, () -> CodecRegistry.of(
+        List.of(extensions("a", java.util.Map.of("com.example.x", 1)), extensions("b", java.util.Map.of("com.example.x", 2))),
+        List.of()));
+    assertEquals(LanceCodecException.Kind.PLUGIN_CONFLICT, twice.kind());
+    assertTrue(twice.getMessage().contains("com.example.x") && twice.getMessage().contains(" a ")
+        && twice.getMessage().contains(" b "), twice.getMessage());
+    for (java.util.Map<String, Integer> bad : List.of(java.util.Map.of("gorilla", 1), java.util.Map.of("Com.Example.X", 1),
+        java.util.Map.of("com.example.x", 0))) {
+      LanceCodecException e = assertThrows(LanceCodecException.class, () -> CodecRegistry.of(List.of(extensions("c", bad)), List.of()));
+      assertEquals(LanceCodecException.Kind.PLUGIN_CONFLICT, e.kind(), bad.toString());
+      assertTrue(e.getMessage().contains("reverse-DNS"), e.getMessage());
+    }
+  }
+
   @Test
   void wrongSpiVersionIsRejected() {
     CodecPlugin old =
