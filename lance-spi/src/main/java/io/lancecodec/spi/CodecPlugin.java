@@ -19,9 +19,9 @@ public interface CodecPlugin {
   /** Stable, unique name, e.g. {@code "bitpack"}. */
   String name();
 
-  /** The plugin's release version; by default {@link io.lancecodec.spi.PluginVersion#of} of its class. */
+  /** The plugin's release version; by default {@link PluginVersion#of} of its class. */
   default String version() {
-    return io.lancecodec.spi.PluginVersion.of(getClass());
+    return PluginVersion.of(getClass());
   }
 
   default int spiVersion() {

@@ -36,16 +36,4 @@ public final class Extensions {
     }
     return CompressiveEncoding.newBuilder().setExtension(b).build();
   }
-
-  /**
-   * Child {@code i} of {@code node}, CORRUPT when the node has fewer (a codec's decoder asks for
-   * the children its version defines before opening them).
-   */
-  public static CompressiveEncoding child(Extension node, int i) {
-    if (i >= node.getChildrenCount()) {
-      throw LanceCodecException.corrupt("codec " + node.getCodecId() + ": child " + i + " missing (the node has "
-          + node.getChildrenCount() + ")");
-    }
-    return node.getChildren(i);
-  }
 }

@@ -12,7 +12,7 @@ import java.util.Properties;
  */
 public final class PluginVersion {
   /** The resource, relative to the plugin class's package. */
-  public static final String RESOURCE = "plugin-version.properties";
+  private static final String RESOURCE = "plugin-version.properties";
 
   private PluginVersion() {}
 

@@ -1,6 +1,5 @@
 package io.lancecodec.spi;
 
-
 /** Computes {@link Stats} in one pass over a block's primitive bytes. */
 final class StatsCollector {
   private StatsCollector() {}
@@ -12,7 +11,6 @@ final class StatsCollector {
     if (block instanceof DataBlock.VariableWidth vw) {
       int n = (int) vw.numValues();
       long max = 0;
-      long runs = n == 0 ? 0 : 1;
       for (int i = 0; i < n; i++) {
         max = Math.max(max, vw.offset(i + 1) - vw.offset(i));
       }

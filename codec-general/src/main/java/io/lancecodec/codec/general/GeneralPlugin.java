@@ -58,7 +58,11 @@ public final class GeneralPlugin implements CodecPlugin {
         io.lancecodec.format.pb.v23.AxisDelta.class);
   }
 
-  /** The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise. */
+  /**
+   * The scheme the field asks for, if it is one of ours. Snappy is never chosen otherwise; it is
+   * not a Lance scheme: 2.1/2.2 write it as lance-codec's enum value, 2.3 as the extension node
+   * {@value General23#SNAPPY_CODEC}.
+   */
   static Optional<Scheme> requested(FieldOptions options) {
     return options.compression().flatMap(Scheme::ofOption);
   }
@@ -89,14 +93,6 @@ public final class GeneralPlugin implements CodecPlugin {
     }
   }
 
-  /**
-   * The scheme asked for in a file of {@code version}. Snappy is not a Lance scheme: 2.1/2.2 write
-   * it as lance-codec's enum value, 2.3 as the extension node {@value General23#SNAPPY_CODEC}.
-   */
-  static Optional<Scheme> requested(FieldOptions options, FileVersion version) {
-    return requested(options);
-  }
-
   @Override
   public Map<String, Integer> extensions() {
     return Map.of(General23.SNAPPY_CODEC, General23.SNAPPY_VERSION);
@@ -105,7 +101,7 @@ public final class GeneralPlugin implements CodecPlugin {
   @Override
   public Optional<Proposal<MiniBlockCompressed>> proposeMiniBlock(DataBlock block, ProposalContext context) {
     boolean v23 = context.version() == FileVersion.V2_3;
-    Optional<Scheme> scheme = requested(context.options(), context.version());
+    Optional<Scheme> scheme = requested(context.options());
     if (context.rowValues() > 0) {
       // zipped fixed-size-list rows: general compression wraps the whole row there (GeneralRows)
       return Optional.empty();
@@ -163,7 +159,7 @@ public final class GeneralPlugin implements CodecPlugin {
     boolean v23 = context.version() == FileVersion.V2_3;
     FieldOptions options = context.options();
     Optional<String> asked = options.compression();
-    Optional<Scheme> scheme = requested(options, context.version());
+    Optional<Scheme> scheme = requested(options);
     if (options.compressionNone() || context.stats().dataBytes() < GeneralFormat.PER_VALUE_MIN_PAGE_BYTES) {
       return Optional.empty();
     }

@@ -7,7 +7,6 @@ import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
-import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.PerValueCompressor;
@@ -172,7 +171,7 @@ final class GeneralRows {
       return Optional.empty();
     }
     FieldOptions options = context.options();
-    Optional<Scheme> scheme = GeneralPlugin.requested(options, FileVersion.V2_3);
+    Optional<Scheme> scheme = GeneralPlugin.requested(options);
     long n = block.numValues();
     int rowBytes = shape.rowBytes();
     long pageBytes = n * rowBytes;

@@ -45,13 +45,16 @@ public final class Plugins {
   private final List<CodecPlugin> codecs;
   private final List<LayoutPlugin> layouts;
   private final Map<Class<?>, CodecPlugin> codecOwners = new HashMap<>();
-  private final Map<String, CodecPlugin> extensionOwners = new TreeMap<>();
+  /** Each extension codec id's plugin, with the newest version of the codec's bytes it reads. */
+  private final Map<String, ExtensionOwner> extensionOwners = new TreeMap<>();
   private final Map<String, Page> pageOwners = new HashMap<>();
   private final Set<String> compressionSchemes = new TreeSet<>();
   private final Set<String> chunkedSchemes = new TreeSet<>();
   private final Map<String, Set<FileVersion>> schemeVersions = new TreeMap<>();
   private final Map<String, Set<String>> optionKeys = new TreeMap<>();
   private final Decoders decoders = new RegistryDecoders();
+
+  private record ExtensionOwner(CodecPlugin plugin, int newest) {}
 
   /** A page encoding a layout plugin reads: the plugin and the parser of its root message. */
   public record Page(LayoutPlugin plugin, Parser<? extends Message> parser) {}
@@ -78,9 +81,9 @@ public final class Plugins {
           throw LanceCodecException.pluginConflict("plugin " + p.name() + " (" + locationOf(p) + ") declares extension codec '"
               + e.getKey() + "' version " + e.getValue() + ": ids are reverse-DNS names (com.example.codec), versions start at 1");
         }
-        CodecPlugin prev = extensionOwners.putIfAbsent(e.getKey(), p);
+        ExtensionOwner prev = extensionOwners.putIfAbsent(e.getKey(), new ExtensionOwner(p, e.getValue()));
         if (prev != null) {
-          throw conflict("extension codec " + e.getKey(), prev.name(), prev, p.name(), p);
+          throw conflict("extension codec " + e.getKey(), prev.plugin().name(), prev.plugin(), p.name(), p);
         }
       }
       for (String scheme : new TreeSet<>(p.compressionSchemes())) {
@@ -248,13 +251,6 @@ public final class Plugins {
     return p;
   }
 
-  /** The extension codec ids plugins here declare, each with the plugin's name. */
-  public Map<String, String> extensionCodecs() {
-    Map<String, String> out = new TreeMap<>();
-    extensionOwners.forEach((id, p) -> out.put(id, p.name()));
-    return out;
-  }
-
   /**
    * The codec plugin that owns {@code node}, the message of a {@code CompressiveEncoding} case;
    * for an {@link Extension}, the plugin that declares its codec id and reads its version.
@@ -275,17 +271,16 @@ public final class Plugins {
     if (!Extensions.validId(id)) {
       throw LanceCodecException.corrupt("extension node with codec id '" + id + "', not a reverse-DNS codec id");
     }
-    CodecPlugin p = extensionOwners.get(id);
-    if (p == null) {
+    ExtensionOwner owner = extensionOwners.get(id);
+    if (owner == null) {
       throw LanceCodecException.missingPlugin("file needs codec " + id + " (not on the class path)");
     }
     long version = Integer.toUnsignedLong(ext.getCodecVersion());
-    int newest = p.extensions().get(id);
-    if (version < 1 || version > newest) {
-      throw LanceCodecException.unsupported("file needs codec " + id + " version " + version + ", and plugin " + p.name() + " ("
-          + locationOf(p) + ") reads versions 1 to " + newest);
+    if (version < 1 || version > owner.newest()) {
+      throw LanceCodecException.unsupported("file needs codec " + id + " version " + version + ", and plugin "
+          + owner.plugin().name() + " (" + locationOf(owner.plugin()) + ") reads versions 1 to " + owner.newest());
     }
-    return p;
+    return owner.plugin();
   }
 
   /**

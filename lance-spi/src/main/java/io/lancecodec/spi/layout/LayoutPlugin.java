@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import io.lancecodec.spi.CodecPlugin;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.PluginVersion;
 import java.util.Set;
 
 /**
@@ -18,7 +19,7 @@ public interface LayoutPlugin {
   String name();
 
   default String version() {
-    return io.lancecodec.spi.PluginVersion.of(getClass());
+    return PluginVersion.of(getClass());
   }
 
   default int spiVersion() {
