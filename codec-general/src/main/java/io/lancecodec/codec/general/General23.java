@@ -57,13 +57,13 @@ final class General23 {
     return GeneralMiniBlock.wrap23(scheme.describe23(level), inner);
   }
 
-  /** The snappy extension's one child, checked as General's is: never another framing inside. */
+  /** The snappy extension's one child, checked as General's is: never general or snappy frames inside. */
   private static CompressiveEncoding snappyChild(Extension ext) {
     if (ext.getChildrenCount() != 1) {
       throw LanceCodecException.corrupt(SNAPPY_CODEC + ": " + ext.getChildrenCount() + " children, expected the one it frames");
     }
     CompressiveEncoding values = ext.getChildren(0);
-    if (values.hasGeneral() || values.hasExtension()) {
+    if (values.hasGeneral() || values.hasExtension() && SNAPPY_CODEC.equals(values.getExtension().getCodecId())) {
       throw LanceCodecException.corrupt(SNAPPY_CODEC + ": frames around frames: unsupported nesting");
     }
     return values;
