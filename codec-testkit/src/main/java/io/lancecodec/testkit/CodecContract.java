@@ -83,6 +83,8 @@ public abstract class CodecContract {
   }
 
   private List<Case> cases;
+  /** The subclass's host, asked for once: a standalone host builds its decoders each time. */
+  private Host host;
 
   /** The plugin under test, a fresh instance as its jar provides it. */
   protected abstract CodecPlugin plugin();
@@ -92,6 +94,13 @@ public abstract class CodecContract {
 
   /** The value kinds the codec compresses (the others are not offered). */
   protected abstract Set<ValueKind> kinds();
+
+  private Host hosted() {
+    if (host == null) {
+      host = host();
+    }
+    return host;
+  }
 
   /** The file versions to try; by default all the plugin declares. */
   protected Set<FileVersion> versions() {
@@ -141,11 +150,11 @@ public abstract class CodecContract {
             if (block.isEmpty()) {
               continue;
             }
-            DataBlock b = block.get();
-            FieldOptions options = sets.get(o);
-            offer(plugin.proposeMiniBlock(b, host().context(plugin, b, options, version)), version, kind, family, o, Role.MINI_BLOCK, b, out);
-            offer(plugin.proposeBlock(b, host().context(plugin, b, options, version)), version, kind, family, o, Role.BLOCK, b, out);
-            offer(plugin.proposePerValue(b, host().context(plugin, b, options, version)), version, kind, family, o, Role.PER_VALUE, b, out);
+            int set = o;
+            for (Role role : Role.values()) {
+              propose(plugin, role, block.get(), sets.get(o), version)
+                  .ifPresent(p -> out.add(new Case(version, kind, family, set, role, block.get(), p)));
+            }
           }
         }
       }
@@ -153,22 +162,21 @@ public abstract class CodecContract {
     return out;
   }
 
-  /** A fresh offer for the case's block, as the writer asks for every page. */
-  protected final Proposal<?> proposeAgain(Case c) {
-    CodecPlugin plugin = plugin();
-    FieldOptions options = optionSets(c.version(), c.kind()).get(c.optionSet());
-    var context = host().context(plugin, c.block(), options, c.version());
-    Optional<? extends Proposal<?>> p = switch (c.role()) {
-      case MINI_BLOCK -> plugin.proposeMiniBlock(c.block(), context);
-      case BLOCK -> plugin.proposeBlock(c.block(), context);
-      case PER_VALUE -> plugin.proposePerValue(c.block(), context);
+  /** The plugin's offer for {@code block} in {@code role}, asked as a writer of {@code version} asks. */
+  private Optional<? extends Proposal<?>> propose(CodecPlugin plugin, Role role, DataBlock block, FieldOptions options,
+      FileVersion version) {
+    var context = hosted().context(plugin, block, options, version);
+    return switch (role) {
+      case MINI_BLOCK -> plugin.proposeMiniBlock(block, context);
+      case BLOCK -> plugin.proposeBlock(block, context);
+      case PER_VALUE -> plugin.proposePerValue(block, context);
     };
-    return p.orElseThrow(() -> new AssertionError(c + ": offered once, declined when asked again"));
   }
 
-  private static void offer(Optional<? extends Proposal<?>> p, FileVersion v, ValueKind k, ValueFamily f, int o, Role role,
-      DataBlock b, List<Case> out) {
-    p.ifPresent(proposal -> out.add(new Case(v, k, f, o, role, b, proposal)));
+  /** A fresh offer for the case's block, as the writer asks for every page. */
+  protected final Proposal<?> proposeAgain(Case c) {
+    return propose(plugin(), c.role(), c.block(), optionSets(c.version(), c.kind()).get(c.optionSet()), c.version())
+        .orElseThrow(() -> new AssertionError(c + ": offered once, declined when asked again"));
   }
 
   /** The values {@code result} (an offer's result) decodes to, through a decoder opened for it. */
@@ -179,9 +187,9 @@ public abstract class CodecContract {
   /** The host's decoder for {@code result}'s encoding: a mini-block, block or per-value decompressor. */
   private Object open(Case c, Object result) {
     return switch (c.role()) {
-      case MINI_BLOCK -> host().decoders().miniBlock(((MiniBlockCompressed) result).encoding());
-      case BLOCK -> host().decoders().block(((Encoded<?>) result).encoding());
-      case PER_VALUE -> host().decoders().perValue(((Encoded<?>) result).encoding());
+      case MINI_BLOCK -> hosted().decoders().miniBlock(((MiniBlockCompressed) result).encoding());
+      case BLOCK -> hosted().decoders().block(((Encoded<?>) result).encoding());
+      case PER_VALUE -> hosted().decoders().perValue(((Encoded<?>) result).encoding());
     };
   }
 
@@ -263,8 +271,9 @@ public abstract class CodecContract {
   }
 
   /**
-   * Damaged input: each buffer cut short at a few places, bits flipped (seeded), and the value
-   * count off by one. Every attempt must return or throw {@link LanceCodecException} within 10 s.
+   * Damaged input: each buffer cut short at a few places, bits flipped (seeded), and a mini-block
+   * chunk's value count off by one. Every attempt must return the values asked for or throw
+   * {@link LanceCodecException}, within 10 s.
    */
   @TestFactory
   Stream<DynamicTest> hostileInput() {
@@ -290,49 +299,61 @@ public abstract class CodecContract {
     switch (c.role()) {
       case MINI_BLOCK -> {
         MiniBlockCompressed m = (MiniBlockCompressed) result;
-        int[] sizes = m.chunks().get(0).bufferSizes();
         for (int b = 0; b < m.buffers().size(); b++) {
-          for (int cut : new int[] {0, sizes[b] / 2, sizes[b] - 1}) {
-            if (cut >= 0 && cut < sizes[b]) {
-              out.add(firstChunk(m, b, Arrays.copyOf(chunkBuffer(m, b), cut)));
-            }
+          byte[] buffer = chunkBuffer(m, b);
+          for (byte[] bad : damaged(buffer, buffer.length, rnd)) {
+            out.add(firstChunk(m, b, bad, 0));
           }
-          for (int k = 0; k < 16 && sizes[b] > 0; k++) {
-            byte[] flipped = chunkBuffer(m, b);
-            flipped[rnd.nextInt(flipped.length)] ^= (byte) (1 << rnd.nextInt(8));
-            out.add(firstChunk(m, b, flipped));
-          }
+        }
+        // the intact chunk read as holding one value more, and one fewer
+        out.add(firstChunk(m, 0, chunkBuffer(m, 0), 1));
+        if (firstChunk(m, 0, chunkBuffer(m, 0), 0).numValues() > 1) {
+          out.add(firstChunk(m, 0, chunkBuffer(m, 0), -1));
         }
       }
       case BLOCK -> {
-        byte[] data = (byte[]) ((Encoded<?>) result).data();
-        for (int cut : new int[] {0, data.length / 2, data.length - 1}) {
-          if (cut >= 0 && cut < data.length) {
-            out.add(new Encoded<>(Arrays.copyOf(data, cut), ((Encoded<?>) result).encoding()));
-          }
-        }
-        for (int k = 0; k < 16 && data.length > 0; k++) {
-          byte[] flipped = data.clone();
-          flipped[rnd.nextInt(flipped.length)] ^= (byte) (1 << rnd.nextInt(8));
-          out.add(new Encoded<>(flipped, ((Encoded<?>) result).encoding()));
+        Encoded<?> e = (Encoded<?>) result;
+        byte[] data = (byte[]) e.data();
+        for (byte[] bad : damaged(data, data.length, rnd)) {
+          out.add(new Encoded<>(bad, e.encoding()));
         }
       }
       case PER_VALUE -> {
         Encoded<?> e = (Encoded<?>) result;
+        // per value the lengths are the layout's: only the bytes are damaged, never cut
         if (e.data() instanceof DataBlock.VariableWidth vw) {
-          for (int k = 0; k < 16 && vw.data().length > 0; k++) {
-            byte[] flipped = vw.data().clone();
-            flipped[rnd.nextInt(flipped.length)] ^= (byte) (1 << rnd.nextInt(8));
-            out.add(new Encoded<>(new DataBlock.VariableWidth(vw.offsets(), vw.bitsPerOffset(), flipped, vw.numValues()), e.encoding()));
+          for (byte[] bad : flipped(vw.data(), vw.data().length, rnd)) {
+            out.add(new Encoded<>(new DataBlock.VariableWidth(vw.offsets(), vw.bitsPerOffset(), bad, vw.numValues()), e.encoding()));
           }
         } else if (e.data() instanceof DataBlock.FixedWidth fw) {
-          for (int k = 0; k < 16 && fw.usedBytes() > 0; k++) {
-            byte[] flipped = fw.data().clone();
-            flipped[rnd.nextInt(fw.usedBytes())] ^= (byte) (1 << rnd.nextInt(8));
-            out.add(new Encoded<>(new DataBlock.FixedWidth(flipped, fw.bitsPerValue(), fw.numValues()), e.encoding()));
+          for (byte[] bad : flipped(fw.data(), fw.usedBytes(), rnd)) {
+            out.add(new Encoded<>(new DataBlock.FixedWidth(bad, fw.bitsPerValue(), fw.numValues()), e.encoding()));
           }
         }
       }
+    }
+    return out;
+  }
+
+  /** {@code data} cut short (to nothing, half, all but its last byte) and bit-flipped. */
+  private static List<byte[]> damaged(byte[] data, int len, Random rnd) {
+    List<byte[]> out = new ArrayList<>();
+    for (int cut : new int[] {0, len / 2, len - 1}) {
+      if (cut >= 0 && cut < len) {
+        out.add(Arrays.copyOf(data, cut));
+      }
+    }
+    out.addAll(flipped(data, len, rnd));
+    return out;
+  }
+
+  /** Sixteen copies of {@code data}, each with one random bit of its first {@code len} bytes flipped. */
+  private static List<byte[]> flipped(byte[] data, int len, Random rnd) {
+    List<byte[]> out = new ArrayList<>();
+    for (int k = 0; k < 16 && len > 0; k++) {
+      byte[] copy = data.clone();
+      copy[rnd.nextInt(len)] ^= (byte) (1 << rnd.nextInt(8));
+      out.add(copy);
     }
     return out;
   }
@@ -342,15 +363,18 @@ public abstract class CodecContract {
     return Arrays.copyOf(m.buffers().get(b), m.chunks().get(0).bufferSizes()[b]);
   }
 
-  /** A one-chunk page: the first chunk of {@code m} with buffer {@code b} replaced. */
-  private static MiniBlockCompressed firstChunk(MiniBlockCompressed m, int b, byte[] replacement) {
+  /**
+   * A one-chunk page: the first chunk of {@code m} with buffer {@code b} replaced, read as holding
+   * {@code extraValues} more values than it does.
+   */
+  private static MiniBlockCompressed firstChunk(MiniBlockCompressed m, int b, byte[] replacement, int extraValues) {
     List<byte[]> buffers = new ArrayList<>();
     int[] sizes = m.chunks().get(0).bufferSizes().clone();
     for (int i = 0; i < m.buffers().size(); i++) {
       buffers.add(i == b ? replacement : chunkBuffer(m, i));
     }
     sizes[b] = replacement.length;
-    long values = m.chunks().size() == 1 ? m.numValues() : 1L << m.chunks().get(0).logNumValues();
+    long values = (m.chunks().size() == 1 ? m.numValues() : 1L << m.chunks().get(0).logNumValues()) + extraValues;
     return new MiniBlockCompressed(buffers, List.of(new io.lancecodec.spi.MiniBlockChunk(sizes, 0)), values, m.encoding());
   }
 

@@ -73,11 +73,11 @@ public enum ValueFamily {
   }
 
   /** Values for element {@code i}: a long (integer kinds, truncated to the width) or a double (float kinds). */
-  private interface Values {
+  private interface ValueAt {
     Object value(int i);
   }
 
-  private static DataBlock.FixedWidth fixed(ValueKind kind, int n, Values values) {
+  private static DataBlock.FixedWidth fixed(ValueKind kind, int n, ValueAt values) {
     int bytes = kind.bits() / 8;
     byte[] d = new byte[n * bytes];
     for (int i = 0; i < n; i++) {
