@@ -282,6 +282,11 @@ class General23ContextsTest {
     // a second child, or frames inside the frames, is a malformed tree
     G.corrupt(() -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 1, new byte[0], flat(8), flat(8))));
     G.corrupt(() -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 1, new byte[0], node)));
+    // another codec's node inside is routed on: here to a plugin this class path lacks
+    LanceCodecException foreign = assertThrows(LanceCodecException.class, () -> CTX.miniBlock(
+        Extensions.node(General23.SNAPPY_CODEC, 1, new byte[0], Extensions.node("com.example.other", 1, new byte[0]))));
+    assertEquals(LanceCodecException.Kind.MISSING_PLUGIN, foreign.kind(), foreign.getMessage());
+    assertTrue(foreign.getMessage().contains("needs codec com.example.other"), foreign.getMessage());
     // a newer version of its bytes than this build reads
     LanceCodecException e = assertThrows(LanceCodecException.class,
         () -> CTX.miniBlock(Extensions.node(General23.SNAPPY_CODEC, 2, new byte[0], flat(8))));
