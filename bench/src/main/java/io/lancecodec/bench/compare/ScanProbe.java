@@ -18,7 +18,8 @@ import org.apache.arrow.memory.RootAllocator;
  * run it once per data set (a fresh JVM each) and once with all of them to see whether scanning
  * the others first changes a data set's time (JIT profiles shared across data sets). Also reports
  * process CPU time over wall time, which tells whether a reader decodes on more than one thread.
- * Scans go in batches of 65,536 rows, or {@code -Dprobe.batch=N}.
+ * Scans go in batches of 65,536 rows, or {@code -Dprobe.batch=N}. With {@code -Dprobe.op=take}, each
+ * timed step is 1,000 takes of {@code -Dprobe.take=K} sorted random rows (default 1), all columns.
  *
  * <pre>
  * ScanProbe DATASET[,DATASET...] ours|ref 2.1|2.2 SECONDS [DATA_DIR]
@@ -60,28 +61,44 @@ public final class ScanProbe {
           Path file = tmp.resolve(name + "." + e.name());
           long size = e.write(d, file);
           boolean writes = "write".equals(System.getProperty("probe.op"));
+          boolean takes = "take".equals(System.getProperty("probe.op"));
+          long[][] takeRows = takes ? takeRows(d.rows, Integer.getInteger("probe.take", 1)) : null;
           int batch = Integer.getInteger("probe.batch", Engines.BATCH);
           try (Engines.Reader r = e.open(d, file)) {
             List<Double> ms = new ArrayList<>();
+            // This thread's CPU time per step as well: on a machine shared with other work it
+            // moves far less than wall time does.
+            List<Double> cpuMs = new ArrayList<>();
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long allocated0 = threads.getCurrentThreadAllocatedBytes();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             long end = wall0 + (long) (seconds * 1e9);
             while (System.nanoTime() < end) {
               long t = System.nanoTime();
+              long c = threads.getCurrentThreadCpuTime();
               if (writes) {
                 e.write(d, file);
+              } else if (takes) {
+                for (long[] rows : takeRows) {
+                  r.take(rows, false);
+                }
               } else {
                 r.scan(false, batch);
               }
               ms.add((System.nanoTime() - t) / 1e6);
+              cpuMs.add((threads.getCurrentThreadCpuTime() - c) / 1e6);
             }
             double cpuPerWall = (os.getProcessCpuTime() - cpu0) / (double) (System.nanoTime() - wall0);
+            double heapPerStep = (threads.getCurrentThreadAllocatedBytes() - allocated0) / (double) ms.size();
             Collections.sort(ms);
             double best = ms.get(0);
             double median = ms.get(ms.size() / 2);
-            System.out.printf(Locale.ROOT, "%-16s %s size %d " + (writes ? "writes" : "scans") + " %d best %.2f ms (%.0f MB/s) median %.2f ms (%.0f MB/s)"
-                    + " process cpu/wall %.2f%n", name, e.name(), size, ms.size(), best, d.rawBytes / 1e3 / best, median,
-                d.rawBytes / 1e3 / median, cpuPerWall);
+            Collections.sort(cpuMs);
+            double cpuMedian = cpuMs.get(cpuMs.size() / 2);
+            System.out.printf(Locale.ROOT, "%-16s %s size %d " + (writes ? "writes" : takes ? "takes-x1000" : "scans") + " %d best %.2f ms (%.0f MB/s) median %.2f ms (%.0f MB/s)"
+                    + " thread cpu median %.3f ms heap %.0f B/step process cpu/wall %.2f%n", name, e.name(), size, ms.size(), best, d.rawBytes / 1e3 / best, median,
+                d.rawBytes / 1e3 / median, cpuMedian, heapPerStep, cpuPerWall);
           }
           Files.deleteIfExists(file);
         }
@@ -91,5 +108,19 @@ public final class ScanProbe {
     } finally {
       Cleanup.deleteTree(tmp);
     }
+  }
+
+  private static long[][] takeRows(long rowCount, int k) {
+    java.util.Random rnd = new java.util.Random(42);
+    long[][] out = new long[1000][];
+    for (int i = 0; i < out.length; i++) {
+      long[] rows = new long[k];
+      for (int j = 0; j < k; j++) {
+        rows[j] = (long) (rnd.nextDouble() * rowCount);
+      }
+      // The reference aborts the JVM on unsorted ranges; duplicates are dropped to keep them strict.
+      out[i] = java.util.Arrays.stream(rows).sorted().distinct().toArray();
+    }
+    return out;
   }
 }
