@@ -649,6 +649,14 @@ public final class LanceFileReader implements AutoCloseable {
                   VectorFiller.fillFromSink(root.getVector(i), ph, pieces, n, sink);
                 }
               }
+            } else if (ph.kind() == Physical.Kind.VARIABLE && !ph.fsl() && (long) n * (ph.bits() / 8) >= SINK_MIN_BYTES) {
+              // strings go chunk by chunk into the Arrow data buffer the vector takes over
+              try (ArrowVariableSink sink = new ArrowVariableSink(allocator, ph.bits() / 8)) {
+                List<DecodedPage> pieces = new ArrayList<>();
+                sink.expectValues(n);
+                readColumn(col, ranges, sink, pieces, true, budget);
+                VectorFiller.fillFromVariableSink(root.getVector(i), pieces, n, sink, ph.bits() / 8);
+              }
             } else {
               VectorFiller.fill(root.getVector(i), ph, readColumn(col, ranges, budget), n);
             }
@@ -671,7 +679,7 @@ public final class LanceFileReader implements AutoCloseable {
                   ArrowVariableSink sink = new ArrowVariableSink(allocator, ph.bits() / 8);
                   variableSinks.add(sink);
                   List<DecodedPage> pieces = new ArrayList<>();
-                  long[] counts = readColumn(col, ranges, sink, pieces, budget);
+                  long[] counts = readColumn(col, ranges, sink, pieces, false, budget);
                   data.add(NestedAssembler.unravel(col.leaf(), pieces, counts, sink));
                 } else {
                   data.add(NestedAssembler.unravel(col.leaf(), readColumn(col, ranges, budget)));
@@ -781,9 +789,11 @@ public final class LanceFileReader implements AutoCloseable {
   /**
    * Reads a variable-width leaf's pieces into {@code out} with their values in {@code sink}
    * (pages that cannot decode into it return their values, which are moved there); returns how
-   * many values each piece put in the sink.
+   * many values each piece put in the sink. A {@code flat} column's all-null pieces keep their
+   * AllNull values, which say their rows are null.
    */
-  private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out, ReadBudget budget) {
+  private static long[] readColumn(Column col, long[] ranges, ArrowVariableSink sink, List<DecodedPage> out, boolean flat,
+      ReadBudget budget) {
     long[] first = col.firstRows();
     long[] counts = new long[col.pages().size()];
     int pieces = 0;
@@ -808,7 +818,8 @@ public final class LanceFileReader implements AutoCloseable {
         }
         counts[pieces++] = sink.count() - before;
         budget.charge(sink.size() - bytesBefore, "the page's values");
-        out.add(new DecodedPage(null, d.repLevels(), d.defLevels(), d.numRows(), d.layers()));
+        DataBlock kept = flat && d.values() instanceof DataBlock.AllNull ? d.values() : null;
+        out.add(new DecodedPage(kept, d.repLevels(), d.defLevels(), d.numRows(), d.layers()));
       } catch (LanceCodecException e) {
         throw e.within("page " + p);
       }

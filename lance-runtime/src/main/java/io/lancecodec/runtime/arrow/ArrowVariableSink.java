@@ -81,6 +81,11 @@ public final class ArrowVariableSink implements VariableWidthSink, AutoCloseable
     count += (int) n;
   }
 
+  /** Makes room for the offsets of {@code n} values in all, when the read knows how many it has. */
+  public void expectValues(long n) {
+    ensureOffsets(LanceCodecException.checkedInt(n + 1, "values in one read"));
+  }
+
   /** Values appended so far. */
   public int count() {
     return count;

@@ -85,7 +85,7 @@ public final class VectorFiller {
    * Variable-width values already in {@code sink} (see {@link ArrowVariableSink}), with their
    * validity from the pieces' levels; the vector takes its own reference to the sink's data.
    */
-  static void fillFromVariableSink(FieldVector vector, List<DecodedPage> pieces, int total, ArrowVariableSink sink, int width) {
+  public static void fillFromVariableSink(FieldVector vector, List<DecodedPage> pieces, int total, ArrowVariableSink sink, int width) {
     if (sink.count() != total) {
       throw LanceCodecException.corrupt("decoded " + sink.count() + " variable-width values for " + total + " slots");
     }

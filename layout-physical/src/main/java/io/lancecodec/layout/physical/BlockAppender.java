@@ -21,6 +21,8 @@ final class BlockAppender {
   private long count;
   private short[] def;
   private boolean anyDef;
+  /** Set once the appender is reused: its arrays are its own, so it never takes over a block's. */
+  private boolean reused;
 
   /** The shape (fixed or variable, width) is taken from the first block that has values. */
   BlockAppender(long expectedValues) {
@@ -32,11 +34,17 @@ final class BlockAppender {
     if (block instanceof DataBlock.VariableWidth vw) {
       variable = true;
       bits = vw.bitsPerOffset();
-      offsets = new byte[(int) Math.min(1 << 20, (expectedValues + 1) * (bits / 8))];
+      int want = (int) Math.min(1 << 20, (expectedValues + 1) * (bits / 8));
+      if (offsets == null || offsets.length < want) {
+        offsets = new byte[want];
+      }
       LittleEndian.putUnsigned(offsets, 0, bits / 8, 0);
     } else if (block instanceof DataBlock.FixedWidth fw) {
       bits = fw.bitsPerValue();
-      data = new byte[(int) Math.min(1 << 24, (expectedValues * bits + 7) / 8 + 8)];
+      int want = (int) Math.min(1 << 24, (expectedValues * bits + 7) / 8 + 8);
+      if (data.length < want) {
+        data = new byte[want];
+      }
     } else {
       throw LanceCodecException.unsupported("cannot append " + block.getClass().getSimpleName() + " blocks");
     }
@@ -73,7 +81,7 @@ final class BlockAppender {
       ensureDef(count + n);
       Arrays.fill(def, (int) count, (int) (count + n), (short) 0);
     }
-    if (mayTakeOver && count == 0 && !initialized && from == 0 && to == block.numValues() && block instanceof DataBlock.VariableWidth vw
+    if (mayTakeOver && !reused && count == 0 && !initialized && from == 0 && to == block.numValues() && block instanceof DataBlock.VariableWidth vw
         && vw.offset(0) == 0) {
       // The first piece is taken over as is: decoders hand out freshly built variable-width
       // blocks, and most reads are a single piece, so this saves a copy of every string byte.
@@ -179,12 +187,13 @@ final class BlockAppender {
   /**
    * Appends {@code n} items of a dictionary (data {@code src}, with {@link #SLACK} readable bytes
    * after its last item; item {@code i} is {@code src[starts[i], starts[i + 1])}, checked by the
-   * caller) that {@code indexWidth}-byte indices in {@code ix} name, with levels {@code def}
-   * (null: all valid; a null slot's index is not looked up and adds an empty value). Offsets are
+   * caller) that {@code indexWidth}-byte indices {@code [from, from + n)} in {@code ix} name, with
+   * levels {@code def[from, from + n)} (null: all valid; a null slot's index is not looked up and
+   * adds an empty value). Offsets are
    * {@code bits} wide. Short items go in 8-byte words, which may write up to 7 bytes past the
    * item: the next item overwrites them and the data array keeps {@link #SLACK} spare bytes.
    */
-  void appendGather(byte[] src, int[] starts, byte[] ix, int indexWidth, int n, short[] def, int bits) {
+  void appendGather(byte[] src, int[] starts, byte[] ix, int indexWidth, int from, int n, short[] def, int bits) {
     if (n <= 0) {
       return;
     }
@@ -196,7 +205,7 @@ final class BlockAppender {
     }
     if (def != null) {
       ensureDef(count + n);
-      System.arraycopy(def, 0, this.def, (int) count, n);
+      System.arraycopy(def, from, this.def, (int) count, n);
       anyDef = true;
     } else if (this.def != null) {
       ensureDef(count + n);
@@ -204,7 +213,7 @@ final class BlockAppender {
     }
     long size = starts.length - 1;
     long total = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < from + n; i++) {
       if (def == null || def[i] == 0) {
         long v = index(ix, indexWidth, i);
         if (v < 0 || v >= size) {
@@ -220,7 +229,7 @@ final class BlockAppender {
     byte[] offs = offsets;
     int pos = (int) dataBytes;
     int o = (int) ((count + 1) * w);
-    for (int i = 0; i < n; i++, o += w) {
+    for (int i = from; i < from + n; i++, o += w) {
       if (def == null || def[i] == 0) {
         int v = (int) index(ix, indexWidth, i);
         int s = starts[v];
@@ -297,6 +306,31 @@ final class BlockAppender {
     }
     ensureData((count * bits + 7) / 8);
     return new DataBlock.FixedWidth(data, bits, count);
+  }
+
+  /**
+   * Empties this appender for the next step of a read, keeping its arrays; the next values set
+   * its shape again.
+   */
+  void clearForReuse() {
+    reused = true;
+    initialized = false;
+    variable = false;
+    bits = 0;
+    count = 0;
+    dataBytes = 0;
+    pendingNulls = 0;
+    anyDef = false;
+  }
+
+  /** The levels array itself (its first {@link #count} entries), or null when no slice had any. */
+  short[] levelsView() {
+    return anyDef ? def : null;
+  }
+
+  /** The bytes of the arrays this appender keeps. */
+  long retainedBytes() {
+    return data.length + (offsets == null ? 0 : offsets.length) + 2L * (def == null ? 0 : def.length);
   }
 
   /** Levels of everything appended, or null when no slice had any. */

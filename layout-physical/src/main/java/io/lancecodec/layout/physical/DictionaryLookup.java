@@ -66,10 +66,20 @@ final class DictionaryLookup {
    * without a resolved block in between.
    */
   void resolveInto(DataBlock indices, short[] def, BlockAppender out) {
+    resolveInto(indices, def, 0, (int) indices.numValues(), out);
+  }
+
+  /**
+   * As {@link #resolveInto(DataBlock, short[], BlockAppender)} for the slots {@code [from, to)}
+   * only: a take resolves the rows it wants, not the whole chunk around them.
+   */
+  void resolveInto(DataBlock indices, short[] def, int from, int to, BlockAppender out) {
     DataBlock.FixedWidth idx = indices(indices);
-    int n = (int) idx.numValues();
+    if (from < 0 || to < from || to > idx.numValues()) {
+      throw LanceCodecException.corrupt("dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
+    }
     int bits = ((DataBlock.VariableWidth) dictionary).bitsPerOffset();
-    out.appendGather(padded, starts, idx.data(), idx.bitsPerValue() / 8, n, def, bits);
+    out.appendGather(padded, starts, idx.data(), idx.bitsPerValue() / 8, from, to - from, def, bits);
   }
 
   private static DataBlock.FixedWidth indices(DataBlock indices) {

@@ -13,6 +13,7 @@ import io.lancecodec.spi.layout.DecodedPage;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageDecoder;
 import io.lancecodec.spi.layout.PageSource;
+import io.lancecodec.spi.layout.VariableWidthSink;
 
 /**
  * Reads a flat mini-block page. Opening it loads the search cache (the chunk metadata words,
@@ -416,29 +417,108 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
       return MiniBlockRepeated.read(this, ranges, null);
     }
     BlockAppender out = new BlockAppender(total(ranges));
-    DictionaryLookup dict = hasDictionary ? dictionary() : null;
-    walk(ranges, false, (span, chunkOff, chunkLen, c0, c1, k, r, j) -> {
-      if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out, dict)) {
-        // the whole chunk went straight into the output
-        return ranges[r + 1] == c1 ? r + 2 : r;
-      }
-      int next = decodePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out);
-      if (next >= 0) {
-        return next;
-      }
-      Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
-      while (r < j && ranges[r] < c1) {
-        long s = Math.max(ranges[r], c0);
-        long e = Math.min(ranges[r + 1], c1);
-        out.append(chunk.values, s - c0, e - c0, chunk.def);
-        if (ranges[r + 1] > c1) {
-          break;
-        }
-        r += 2;
-      }
-      return r;
-    });
+    readFlat(ranges, out, false, null);
     return new DecodedPage(out.block(), null, out.levels(), out.count(), nested ? layers : null);
+  }
+
+  /**
+   * A flat page of variable-width values read chunk by chunk into {@code sink}: each chunk's
+   * values are gathered in this thread's reused arrays, still in cache when the sink copies them,
+   * so no array of the whole read is allocated, zeroed and copied again. The page returned holds
+   * only the levels.
+   */
+  @Override
+  public DecodedPage read(long[] ranges, VariableWidthSink sink) {
+    boolean variable = hasDictionary ? dictionary().variable() : directBits() == 0;
+    if (rep != null || nested || !variable) {
+      return read(ranges);
+    }
+    long total = total(ranges);
+    BlockAppender step = STEP.get();
+    step.clearForReuse();
+    short[][] levels = new short[1][];
+    long[] done = new long[1];
+    try {
+      readFlat(ranges, step, true, () -> {
+        if (step.count() == 0) {
+          return;
+        }
+        int n = (int) step.count();
+        DataBlock b = step.block();
+        if (b instanceof DataBlock.VariableWidth vw) {
+          if (done[0] == 0 && n < total) {
+            // room for the whole read at the first chunk's bytes per value, so the sink grows once
+            long bytes = vw.offset(n) - vw.offset(0);
+            sink.reserve((long) ((double) bytes / n * total * 1.125));
+          }
+          sink.append(vw);
+        } else if (b instanceof DataBlock.AllNull) {
+          sink.append(new DataBlock.VariableWidth(new byte[(n + 1) * 4], 32, new byte[0], n));
+        } else {
+          throw LanceCodecException.corrupt("mini-block page decoded to " + b.getClass().getSimpleName()
+              + " values where variable-width values were asked for");
+        }
+        if (step.levelsView() != null) {
+          if (levels[0] == null) {
+            levels[0] = new short[LanceCodecException.checkedInt(total, "values in one read")];
+          }
+          System.arraycopy(step.levelsView(), 0, levels[0], (int) done[0], n);
+        }
+        done[0] += n;
+        step.clearForReuse();
+      });
+    } finally {
+      if (step.retainedBytes() > KEEP_REUSE) {
+        STEP.remove();
+      }
+    }
+    return new DecodedPage(null, null, levels[0], done[0], null);
+  }
+
+  /** Per thread, the appender one chunk of a sinking read gathers into (see {@link #read(long[], VariableWidthSink)}). */
+  private static final ThreadLocal<BlockAppender> STEP = ThreadLocal.withInitial(() -> new BlockAppender(0));
+
+  /**
+   * The ranges of a page without lists appended to {@code out}, chunk by chunk; after each chunk,
+   * {@code afterChunk} (if any) runs. {@code reuseSpan}: the chunk bytes may be read into this
+   * thread's reused array, for callers that keep nothing of a chunk past its step.
+   */
+  private void readFlat(long[] ranges, BlockAppender out, boolean reuseSpan, Runnable afterChunk) {
+    DictionaryLookup dict = hasDictionary ? dictionary() : null;
+    walk(ranges, reuseSpan, (span, chunkOff, chunkLen, c0, c1, k, r, j) -> {
+      int next = readChunk(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out, dict);
+      if (afterChunk != null) {
+        afterChunk.run();
+      }
+      return next;
+    });
+  }
+
+  /** One chunk's part of {@link #readFlat}: returns the first range not finished in it. */
+  private int readChunk(byte[] span, int chunkOff, int chunkLen, long c0, long c1, int k, long[] ranges, int r, int j,
+      BlockAppender out, DictionaryLookup dict) {
+    if (ranges[r] <= c0 && ranges[r + 1] >= c1 && decodeDirect(span, chunkOff, chunkLen, (int) (c1 - c0), k, out, dict)) {
+      // the whole chunk went straight into the output
+      return ranges[r + 1] == c1 ? r + 2 : r;
+    }
+    int next = decodePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out);
+    if (next >= 0) {
+      return next;
+    }
+    if (dict != null && dict.variable()) {
+      return resolvePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out, dict);
+    }
+    Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
+    while (r < j && ranges[r] < c1) {
+      long s = Math.max(ranges[r], c0);
+      long e = Math.min(ranges[r + 1], c1);
+      out.append(chunk.values, s - c0, e - c0, chunk.def);
+      if (ranges[r + 1] > c1) {
+        break;
+      }
+      r += 2;
+    }
+    return r;
   }
 
   /** The chunk in which row {@code row} starts. */
@@ -475,7 +555,9 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
     if (dict != null && rep == null && dict.variable()) {
       // the indices are decoded as usual, the items go straight into the output
       Header h = header(b, off, len, n, k);
-      dict.resolveInto(decompressValues(b, h, n, k), h.levels(), out);
+      DecodeBuffers reuse = REUSE.get();
+      dict.resolveInto(decompressValues(b, h, n, k, reuse), h.levels(), out);
+      reuse.trim(KEEP_REUSE);
       return true;
     }
     if (hasDictionary || rep != null) {
@@ -574,6 +656,30 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
         break;
       }
     }
+    return r;
+  }
+
+  /**
+   * Part of a flat page's chunk of indices into a variable-width dictionary: the indices are
+   * decoded whole (into this thread's reused arrays), and only the items of ranges {@code [r, j)}
+   * inside rows {@code [c0, c1)} are copied out, rather than the chunk's items resolved first.
+   */
+  private int resolvePicked(byte[] b, int off, int len, long c0, long c1, int k, long[] ranges, int r, int j,
+      BlockAppender out, DictionaryLookup dict) {
+    int n = (int) (c1 - c0);
+    Header h = header(b, off, len, n, k);
+    DecodeBuffers reuse = REUSE.get();
+    DataBlock indices = decompressValues(b, h, n, k, reuse);
+    while (r < j && ranges[r] < c1) {
+      int s = (int) (Math.max(ranges[r], c0) - c0);
+      int e = (int) (Math.min(ranges[r + 1], c1) - c0);
+      dict.resolveInto(indices, h.levels(), s, e, out);
+      if (ranges[r + 1] > c1) {
+        break;
+      }
+      r += 2;
+    }
+    reuse.trim(KEEP_REUSE);
     return r;
   }
 
