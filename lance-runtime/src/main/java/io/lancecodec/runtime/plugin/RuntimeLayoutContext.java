@@ -37,6 +37,9 @@ public final class RuntimeLayoutContext implements LayoutContext {
   private final FileVersion version;
   private final io.lancecodec.spi.layout.PageCache cache;
   private final java.util.function.ToLongFunction<byte[]> external;
+  /** The block whose statistics a layout asked for last in this page, and those statistics. */
+  private DataBlock statsBlock;
+  private Stats statsOfBlock;
 
   /** A writer's context: {@code external} writes blob values to the file. */
   public RuntimeLayoutContext(Plugins registry, FileVersion version, java.util.function.ToLongFunction<byte[]> external) {
@@ -70,6 +73,23 @@ public final class RuntimeLayoutContext implements LayoutContext {
   @Override
   public FileVersion version() {
     return version;
+  }
+
+  @Override
+  public Stats stats(DataBlock values) {
+    Stats s = Stats.of(values);
+    statsBlock = values;
+    statsOfBlock = s;
+    return s;
+  }
+
+  /**
+   * Forgets the statistics kept by {@link #stats}: the writer calls it after every page, so a
+   * block object whose bytes are reused for a later page is never judged by old statistics.
+   */
+  public void endPage() {
+    statsBlock = null;
+    statsOfBlock = null;
   }
 
   @Override
@@ -159,7 +179,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    */
   private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
       long rowValues) {
-    Stats stats = Stats.of(values);
+    Stats stats = values == statsBlock ? statsOfBlock : Stats.of(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
     List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();

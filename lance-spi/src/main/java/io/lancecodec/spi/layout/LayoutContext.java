@@ -17,6 +17,15 @@ import io.lancecodec.spi.MiniBlockCompressed;
 public interface LayoutContext extends Decoders {
   FileVersion version();
 
+  /**
+   * The statistics the registry's plugins are handed for {@code values}, computed now; a writer's
+   * context keeps them for the page being encoded, so a layout that reads them first (to judge a
+   * dictionary, say) and then compresses the same block pays for one pass, not two.
+   */
+  default io.lancecodec.spi.Stats stats(DataBlock values) {
+    return io.lancecodec.spi.Stats.of(values);
+  }
+
   /** Values compressed into mini-block chunks by the best offer of the registry's plugins. */
   MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options);
 
