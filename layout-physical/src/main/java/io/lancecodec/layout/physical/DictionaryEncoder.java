@@ -4,6 +4,8 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.Stats;
+import io.lancecodec.spi.layout.LayoutContext;
 import java.util.Arrays;
 
 /**
@@ -27,11 +29,20 @@ public final class DictionaryEncoder {
   public record Result(DataBlock.FixedWidth indices, DataBlock items, int numItems, boolean referencePolicy) {}
 
   public static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
-    Result r = encode(values, def, options, version);
+    return tryEncode(values, def, options, version, null);
+  }
+
+  /**
+   * With {@code ctx}, the widest value is read from the statistics the context keeps for the
+   * page's values, which its compression of them then reuses (one pass over the page instead of
+   * two).
+   */
+  public static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version, LayoutContext ctx) {
+    Result r = encode(values, def, options, version, ctx);
     return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def, options.compression().isEmpty()) : r;
   }
 
-  private static Result encode(DataBlock values, short[] def, FieldOptions options, FileVersion version) {
+  private static Result encode(DataBlock values, short[] def, FieldOptions options, FileVersion version, LayoutContext ctx) {
     long n = values.numValues();
     if (n < options.dictTooSmall()) {
       return null;
@@ -44,7 +55,7 @@ public final class DictionaryEncoder {
       int bits = fw.bitsPerValue();
       boolean reference = bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
       if (reference || (options.dictExtended() && (bits == 16 || bits == 32 || bits == 64))) {
-        Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference);
+        Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference, ctx);
         return r == null ? null : new Result(r.indices(), r.items(), r.numItems(), reference);
       }
     }
@@ -182,7 +193,7 @@ public final class DictionaryEncoder {
    * {@code reference}: the reference's estimate (index bits + 7 per value); otherwise indices at their
    * bit-packed width, since the layout then compares the real pages anyway.
    */
-  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio, boolean reference) {
+  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio, boolean reference, LayoutContext ctx) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
@@ -190,7 +201,8 @@ public final class DictionaryEncoder {
     if (!reference) {
       // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
       // that packing shrinks about as well (token ids) are not encoded twice by the layout.
-      plain = Math.min(plain, ((long) n * packedWidth(fw) + 7) / 8);
+      int width = ctx == null ? packedWidth(fw) : ((Stats.FixedWidth) ctx.stats(fw)).maxBitWidth();
+      plain = Math.min(plain, ((long) n * width + 7) / 8);
     }
     // The estimate grows with the item count, so the scan stops as soon as it can no longer win:
     // high-cardinality pages (token ids) are rejected after a few thousand values, not a page.
@@ -198,7 +210,10 @@ public final class DictionaryEncoder {
     if (budget <= 0) {
       return null;
     }
-    if (w == 2 || w == 4 || w == 8) {
+    if (w == 2) {
+      return fixedShorts(fw, def, budget, ratio * plain, reference);
+    }
+    if (w == 4 || w == 8) {
       return fixedWords(fw, def, budget, ratio * plain, reference);
     }
     Table table = new Table(budget + 1);
@@ -313,6 +328,55 @@ public final class DictionaryEncoder {
       LittleEndian.putUnsigned(data, k * w, w, keys[k]);
     }
     return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /**
+   * {@link #fixedWords} for 16-bit values, keyed by the value itself: a bit per possible value
+   * marks the items seen (8 KiB), so collecting does no hashing or probing (it was two fifths of
+   * writing 200,000 flight distances, whose dictionary is given up after most of the page), and a
+   * kept dictionary's ids are looked up in a table indexed by value. Same ids in the same
+   * first-seen order.
+   */
+  private static Result fixedShorts(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference) {
+    int n = (int) fw.numValues();
+    byte[] d = fw.data();
+    long[] seen = new long[1 << 10];
+    char[] keys = new char[Math.min(budget, 1 << 16)];
+    int items = 0;
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      int key = LittleEndian.getShort(d, i * 2) & 0xFFFF;
+      long bit = 1L << key;
+      if ((seen[key >>> 6] & bit) != 0) {
+        continue;
+      }
+      if (items == budget) {
+        return null;
+      }
+      seen[key >>> 6] |= bit;
+      keys[items++] = (char) key;
+    }
+    if (items == 0 || fixedEstimate(items, n, 2, reference) >= limit) {
+      return null;
+    }
+    char[] idOf = new char[1 << 16];
+    for (int k = 0; k < items; k++) {
+      idOf[keys[k]] = (char) k;
+    }
+    // null slots keep index 0, as the reference writes them
+    byte[] idx = new byte[4 * n];
+    for (int i = 0; i < n; i++) {
+      if (def == null || def[i] == 0) {
+        LittleEndian.putInt(idx, i * 4, idOf[LittleEndian.getShort(d, i * 2) & 0xFFFF]);
+      }
+    }
+    byte[] data = new byte[items * 2];
+    for (int k = 0; k < items; k++) {
+      LittleEndian.putShort(data, k * 2, (short) keys[k]);
+    }
+    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, 16, items), items, true);
   }
 
   private static int slot(long key, int mask) {
