@@ -26,6 +26,13 @@ public interface LayoutContext extends Decoders {
     return io.lancecodec.spi.Stats.of(values);
   }
 
+  /**
+   * Statistics of values the layout built itself and counted while doing so (dictionary indices),
+   * for a writer's context to hand the plugins when it compresses that block in this page. They
+   * must be exactly {@code Stats.of(values)}: plugins pack by them. Ignored by default.
+   */
+  default void keepStats(DataBlock values, io.lancecodec.spi.Stats stats) {}
+
   /** Values compressed into mini-block chunks by the best offer of the registry's plugins. */
   MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options);
 

@@ -211,10 +211,10 @@ public final class DictionaryEncoder {
       return null;
     }
     if (w == 2) {
-      return fixedShorts(fw, def, budget, ratio * plain, reference);
+      return fixedShorts(fw, def, budget, ratio * plain, reference, ctx);
     }
     if (w == 4 || w == 8) {
-      return fixedWords(fw, def, budget, ratio * plain, reference);
+      return fixedWords(fw, def, budget, ratio * plain, reference, ctx);
     }
     Table table = new Table(budget + 1);
     int[] first = new int[budget + 1];
@@ -266,12 +266,14 @@ public final class DictionaryEncoder {
    * indices written while collecting grew by copies that were a sixth of writing 200,000
    * timestamps. A run repeats its id without a lookup.
    */
-  private static Result fixedWords(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference) {
+  private static Result fixedWords(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference, LayoutContext ctx) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
-    Table table = new Table(budget + 1);
-    long[] keys = new long[budget + 1];
+    // The table grows with the items (sizing it for the budget allocated and filled a megabyte per
+    // page of 1,311 distinct timestamps); rehashing keeps the ids.
+    int[] slots = newSlots(64);
+    long[] keys = new long[Math.min(budget, 64) + 1];
     int items = 0;
     long lastKey = 0;
     boolean any = false;
@@ -279,55 +281,101 @@ public final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      long key = LittleEndian.getUnsigned(d, i * w, w);
+      long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
       if (key == lastKey && any) {
         continue;
       }
       lastKey = key;
       any = true;
-      int slot = slot(key, table.mask);
+      int mask = slots.length - 1;
+      int slot = slot(key, mask);
       while (true) {
-        int id = table.slots[slot];
+        int id = slots[slot];
         if (id < 0) {
           if (items == budget) {
             return null;
           }
-          table.slots[slot] = items;
-          keys[items++] = key;
+          if (items == keys.length) {
+            keys = Arrays.copyOf(keys, (int) Math.min(budget + 1L, 2L * keys.length));
+          }
+          keys[items] = key;
+          slots[slot] = items++;
+          if (2 * items > slots.length) {
+            slots = rehash(keys, items, 2 * slots.length);
+          }
           break;
         }
         if (keys[id] == key) {
           break;
         }
-        slot = (slot + 1) & table.mask;
+        slot = (slot + 1) & mask;
       }
     }
     if (items == 0 || fixedEstimate(items, n, w, reference) >= limit) {
       return null;
     }
-    // null slots keep index 0, as the reference writes them
+    // null slots keep index 0, as the reference writes them; the indices' runs are counted on
+    // the way, for the statistics handed to the context
     byte[] idx = new byte[4 * n];
+    int mask = slots.length - 1;
     int lastId = -1;
+    int prev = 0;
+    long runs = n == 0 ? 0 : 1;
     for (int i = 0; i < n; i++) {
-      if (def != null && def[i] != 0) {
-        continue;
-      }
-      long key = LittleEndian.getUnsigned(d, i * w, w);
-      if (key != lastKey || lastId < 0) {
-        int slot = slot(key, table.mask);
-        while (keys[table.slots[slot]] != key) {
-          slot = (slot + 1) & table.mask;
+      int id = 0;
+      if (def == null || def[i] == 0) {
+        long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
+        if (key != lastKey || lastId < 0) {
+          int slot = slot(key, mask);
+          while (keys[slots[slot]] != key) {
+            slot = (slot + 1) & mask;
+          }
+          lastId = slots[slot];
+          lastKey = key;
         }
-        lastId = table.slots[slot];
-        lastKey = key;
+        id = lastId;
+        LittleEndian.putInt(idx, i * 4, id);
       }
-      LittleEndian.putInt(idx, i * 4, lastId);
+      runs += i > 0 && id != prev ? 1 : 0;
+      prev = id;
     }
     byte[] data = new byte[items * w];
     for (int k = 0; k < items; k++) {
       LittleEndian.putUnsigned(data, k * w, w, keys[k]);
     }
-    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+    DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, n);
+    keepIndexStats(ctx, indices, items, runs);
+    return new Result(indices, new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+  }
+
+  /**
+   * Hands the context the statistics of indices just written: every id below the item count
+   * occurs (null slots hold 0), so the widest is that of the last id.
+   */
+  private static void keepIndexStats(LayoutContext ctx, DataBlock.FixedWidth indices, int items, long runs) {
+    if (ctx != null) {
+      int width = 32 - Integer.numberOfLeadingZeros(items - 1);
+      ctx.keepStats(indices, new Stats.FixedWidth(indices.numValues(), indices.bitsPerValue(), width, runs, indices.usedBytes()));
+    }
+  }
+
+  private static int[] newSlots(int size) {
+    int[] slots = new int[size];
+    Arrays.fill(slots, -1);
+    return slots;
+  }
+
+  private static int[] rehash(long[] keys, int items, int size) {
+    int[] slots = newSlots(size);
+    int mask = size - 1;
+    for (int id = 0; id < items; id++) {
+      int slot = slot(keys[id], mask);
+      while (slots[slot] >= 0) {
+        slot = (slot + 1) & mask;
+      }
+      slots[slot] = id;
+    }
+    return slots;
   }
 
   /**
@@ -337,7 +385,7 @@ public final class DictionaryEncoder {
    * kept dictionary's ids are looked up in a table indexed by value. Same ids in the same
    * first-seen order.
    */
-  private static Result fixedShorts(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference) {
+  private static Result fixedShorts(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference, LayoutContext ctx) {
     int n = (int) fw.numValues();
     byte[] d = fw.data();
     long[] seen = new long[1 << 10];
@@ -367,16 +415,24 @@ public final class DictionaryEncoder {
     }
     // null slots keep index 0, as the reference writes them
     byte[] idx = new byte[4 * n];
+    int prev = 0;
+    long runs = n == 0 ? 0 : 1;
     for (int i = 0; i < n; i++) {
+      int id = 0;
       if (def == null || def[i] == 0) {
-        LittleEndian.putInt(idx, i * 4, idOf[LittleEndian.getShort(d, i * 2) & 0xFFFF]);
+        id = idOf[LittleEndian.getShort(d, i * 2) & 0xFFFF];
+        LittleEndian.putInt(idx, i * 4, id);
       }
+      runs += i > 0 && id != prev ? 1 : 0;
+      prev = id;
     }
     byte[] data = new byte[items * 2];
     for (int k = 0; k < items; k++) {
       LittleEndian.putShort(data, k * 2, (short) keys[k]);
     }
-    return new Result(new DataBlock.FixedWidth(idx, 32, n), new DataBlock.FixedWidth(data, 16, items), items, true);
+    DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, n);
+    keepIndexStats(ctx, indices, items, runs);
+    return new Result(indices, new DataBlock.FixedWidth(data, 16, items), items, true);
   }
 
   private static int slot(long key, int mask) {
