@@ -197,6 +197,8 @@ public final class LanceFileWriter implements AutoCloseable {
       encoded = layout.encode(input, context);
     } catch (LanceCodecException e) {
       throw writerSide(e).within("column '" + leaves.get(c).columnName() + "'");
+    } finally {
+      context.endPage();
     }
     writePage(c, encoded, n);
   }

@@ -95,12 +95,28 @@ public final class BitpackPlugin implements CodecPlugin {
           : Optional.of(Proposal.estimated("bitpack", MiniBlocks.pad8(bytes), new InlineBitpackingCodec.OneChunk(0), fw));
     }
     int maxValues = options.miniBlockMaxValues();
+    boolean rleAsked = options.rleThreshold().isPresent();
+    RleCodec.Compressor rleCompressor = new RleCodec.Compressor(v23, maxValues);
+    MiniBlockCompressed rle = null;
+    if (!rleAsked && maxValues >= InlineBitpackingCodec.CHUNK) {
+      // Pages of long runs (sorted timestamps, dictionary indices): run-length encode first and
+      // skip the width pass when RLE cannot lose to any packing the group heads allow.
+      long packedAtLeast = InlineBitpackingCodec.storedBytesAtLeast(fw, version);
+      if (RleCodec.estimate(stats.runCount(), stats.numValues(), bits) < Math.min(packedAtLeast, fw.usedBytes())) {
+        rle = rleCompressor.compress(fw);
+        long size = MiniBlocks.storedBytes(rle, version);
+        if (size <= packedAtLeast) {
+          // the same choice as below: RLE is tried there (its estimate is below both bounds) and
+          // wins whether packing is offered (at packedAtLeast bytes or more) or not
+          return Optional.of(Proposal.measured("rle", size, rleCompressor, rle));
+        }
+      }
+    }
     // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out
     int[] widths = maxValues < InlineBitpackingCodec.CHUNK ? null : InlineBitpackingCodec.groupWidths(fw);
     long packed = widths == null ? -1 : InlineBitpackingCodec.storedBytes(widths, bits, version);
     Proposal<MiniBlockCompressed> best = packed < 0 ? null
         : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23, fw, widths), fw);
-    boolean rleAsked = options.rleThreshold().isPresent();
     boolean tryRle;
     if (rleAsked) {
       tryRle = stats.runCount() < options.rleThreshold().getAsDouble() * stats.numValues();
@@ -109,8 +125,7 @@ public final class BitpackPlugin implements CodecPlugin {
       tryRle = RleCodec.estimate(stats.runCount(), stats.numValues(), bits) < bound;
     }
     if (tryRle) {
-      RleCodec.Compressor rleCompressor = new RleCodec.Compressor(v23, maxValues);
-      MiniBlockCompressed rle = rleCompressor.compress(fw);
+      rle = rle != null ? rle : rleCompressor.compress(fw);
       long size = MiniBlocks.storedBytes(rle, version);
       if (rleAsked || best == null || size <= best.estimatedBytes()) {
         // An asked-for RLE still competes with the other plugins' offers in the runtime; among

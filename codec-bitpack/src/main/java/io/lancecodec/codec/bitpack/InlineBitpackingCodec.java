@@ -69,6 +69,23 @@ final class InlineBitpackingCodec {
     return narrower ? total : -1;
   }
 
+  /**
+   * A lower bound of {@link #storedBytes} of {@code fw}'s group widths (when it offers packing at
+   * all): each group is at least as wide as its first value, read once per 1024 values.
+   */
+  static long storedBytesAtLeast(DataBlock.FixedWidth fw, io.lancecodec.spi.FileVersion version) {
+    int bits = fw.bitsPerValue();
+    int wb = bits / 8;
+    long n = fw.numValues();
+    long header = MiniBlocks.headerBytes(1, version) + MiniBlocks.metadataWordBytes(version);
+    long total = 0;
+    for (long start = 0; start < n; start += CHUNK) {
+      long head = LittleEndian.getUnsigned(fw.data(), (int) start * wb, wb);
+      total += header + MiniBlocks.pad8(wb + 128L * (64 - Long.numberOfLeadingZeros(head)));
+    }
+    return total;
+  }
+
   /** One chunk: header word then packed words, for values {@code [start, start + n)}. */
   static byte[] packChunk(byte[] data, int bits, int start, int n) {
     int width = width(data, bits, start, n);

@@ -37,6 +37,13 @@ public final class RuntimeLayoutContext implements LayoutContext {
   private final FileVersion version;
   private final io.lancecodec.spi.layout.PageCache cache;
   private final java.util.function.ToLongFunction<byte[]> external;
+  /**
+   * Blocks whose statistics a layout read or handed over in this page, and those statistics: the
+   * page's values and a dictionary's indices, so two slots.
+   */
+  private final DataBlock[] keptBlocks = new DataBlock[2];
+  private final Stats[] keptStats = new Stats[2];
+  private int nextKept;
 
   /** A writer's context: {@code external} writes blob values to the file. */
   public RuntimeLayoutContext(Plugins registry, FileVersion version, java.util.function.ToLongFunction<byte[]> external) {
@@ -70,6 +77,51 @@ public final class RuntimeLayoutContext implements LayoutContext {
   @Override
   public FileVersion version() {
     return version;
+  }
+
+  @Override
+  public Stats stats(DataBlock values) {
+    Stats s = Stats.of(values);
+    keep(values, s);
+    return s;
+  }
+
+  @Override
+  public void keepStats(DataBlock values, Stats stats) {
+    assert stats.equals(Stats.of(values)) : "kept statistics " + stats + " are not those of the block, " + Stats.of(values);
+    keep(values, stats);
+  }
+
+  private void keep(DataBlock values, Stats stats) {
+    for (int k = 0; k < keptBlocks.length; k++) {
+      if (keptBlocks[k] == values) {
+        keptStats[k] = stats;
+        return;
+      }
+    }
+    keptBlocks[nextKept] = values;
+    keptStats[nextKept] = stats;
+    nextKept = (nextKept + 1) % keptBlocks.length;
+  }
+
+  private Stats statsOf(DataBlock values) {
+    for (int k = 0; k < keptBlocks.length; k++) {
+      if (keptBlocks[k] == values) {
+        return keptStats[k];
+      }
+    }
+    return Stats.of(values);
+  }
+
+  /**
+   * Forgets the statistics kept by {@link #stats} and {@link #keepStats}: the writer calls it
+   * after every page, so a block object whose bytes are reused for a later page is never judged
+   * by old statistics.
+   */
+  public void endPage() {
+    java.util.Arrays.fill(keptBlocks, null);
+    java.util.Arrays.fill(keptStats, null);
+    nextKept = 0;
   }
 
   @Override
@@ -159,7 +211,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    */
   private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
       long rowValues) {
-    Stats stats = Stats.of(values);
+    Stats stats = statsOf(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
     List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();

@@ -17,6 +17,22 @@ import io.lancecodec.spi.MiniBlockCompressed;
 public interface LayoutContext extends Decoders {
   FileVersion version();
 
+  /**
+   * The statistics the registry's plugins are handed for {@code values}, computed now; a writer's
+   * context keeps them for the page being encoded, so a layout that reads them first (to judge a
+   * dictionary, say) and then compresses the same block pays for one pass, not two.
+   */
+  default io.lancecodec.spi.Stats stats(DataBlock values) {
+    return io.lancecodec.spi.Stats.of(values);
+  }
+
+  /**
+   * Statistics of values the layout built itself and counted while doing so (dictionary indices),
+   * for a writer's context to hand the plugins when it compresses that block in this page. They
+   * must be exactly {@code Stats.of(values)}: plugins pack by them. Ignored by default.
+   */
+  default void keepStats(DataBlock values, io.lancecodec.spi.Stats stats) {}
+
   /** Values compressed into mini-block chunks by the best offer of the registry's plugins. */
   MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options);
 

@@ -41,7 +41,7 @@ public final class DensePages {
       // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
       boolean nested = Levels.nested(page.layers());
       DictionaryEncoder.Result dict =
-          DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version());
+          DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version(), ctx);
       if (dict != null) {
         PhysicalPage<MiniBlockSpec> withDict = MiniBlockPageEncoder.encode(page, ctx, dict);
         if (nested || dict.referencePolicy()) {

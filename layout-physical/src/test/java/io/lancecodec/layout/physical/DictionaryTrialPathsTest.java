@@ -1,0 +1,140 @@
+package io.lancecodec.layout.physical;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.google.protobuf.Message;
+import io.lancecodec.spi.BlockCompressor;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.EncodingSummary;
+import io.lancecodec.spi.FieldOptions;
+import io.lancecodec.spi.FileVersion;
+import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.MiniBlockDecompressor;
+import io.lancecodec.spi.PerValueDecompressor;
+import io.lancecodec.spi.Stats;
+import io.lancecodec.spi.layout.LayoutContext;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * With a writer's context the extended dictionary trial reads the page's statistics from it and,
+ * for a page without nulls of no more runs than its budget, writes each run's id in one pass:
+ * the same dictionary (ids, items, their order) as the trial without a context, or none when
+ * that gives up; the statistics it hands over for the indices are exactly theirs.
+ */
+class DictionaryTrialPathsTest {
+  /** Keeps the statistics it is asked for or handed; compresses nothing. */
+  static final class StatsContext implements LayoutContext {
+    final Map<DataBlock, Stats> kept = new IdentityHashMap<>();
+
+    @Override
+    public Stats stats(DataBlock values) {
+      Stats s = Stats.of(values);
+      kept.put(values, s);
+      return s;
+    }
+
+    @Override
+    public void keepStats(DataBlock values, Stats stats) {
+      kept.put(values, stats);
+    }
+
+    @Override
+    public FileVersion version() {
+      return FileVersion.V2_1;
+    }
+
+    @Override
+    public MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Encoded<DataBlock> compressPerValue(DataBlock values, FieldOptions options) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Encoded<byte[]> compressBlock(DataBlock values, FieldOptions options) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public BlockCompressor levelsFor(DataBlock levels) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public MiniBlockDecompressor miniBlock(Message compressiveEncoding) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public BlockDecompressor block(Message compressiveEncoding) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public PerValueDecompressor perValue(Message compressiveEncoding) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public EncodingSummary describe(Message compressiveEncoding) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  @ParameterizedTest(name = "{0} bits, {1} distinct, runs up to {2}, nulls {3}")
+  @CsvSource({
+    "32, 1311, 300, false", "64, 1311, 300, false", "16, 1079, 1, false", "32, 40, 1, false", "64, 40, 5, false",
+    "32, 40, 5, true", "64, 300, 50, true", "16, 300, 50, true", "32, 1, 100000, false", "64, 5000, 2, false",
+    "32, 60000, 1, false"
+  })
+  void sameDictionaryWithAndWithoutContext(int bits, int distinct, int maxRun, boolean nulls) {
+    int n = 100_000;
+    int w = bits / 8;
+    Random rnd = new Random(bits * 7919L + distinct * 31L + maxRun + (nulls ? 1 : 0));
+    long[] pool = new long[distinct];
+    for (int k = 0; k < distinct; k++) {
+      pool[k] = (rnd.nextLong() >>> (64 - bits)) | 1L << (bits - 2);
+    }
+    byte[] data = new byte[n * w];
+    short[] def = nulls ? new short[n] : null;
+    int i = 0;
+    while (i < n) {
+      long v = pool[rnd.nextInt(distinct)];
+      int len = 1 + rnd.nextInt(maxRun);
+      for (int k = i; k < Math.min(n, i + len); k++) {
+        boolean isNull = nulls && rnd.nextInt(8) == 0;
+        if (isNull) {
+          def[k] = 1;
+        }
+        LittleEndian.putUnsigned(data, k * w, w, isNull ? 0 : v);
+      }
+      i += len;
+    }
+    DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, bits, n);
+    DictionaryEncoder.Result plain = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1);
+    StatsContext ctx = new StatsContext();
+    DictionaryEncoder.Result withContext = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1, ctx);
+    if (plain == null) {
+      assertNull(withContext);
+      return;
+    }
+    assertNotNull(withContext);
+    assertEquals(plain.numItems(), withContext.numItems());
+    assertArrayEquals(plain.indices().data(), withContext.indices().data());
+    assertArrayEquals(((DataBlock.FixedWidth) plain.items()).data(), ((DataBlock.FixedWidth) withContext.items()).data());
+    assertEquals(Stats.of(withContext.indices()), ctx.kept.get(withContext.indices()), "statistics handed over for the indices");
+  }
+}
