@@ -3,6 +3,7 @@ package io.lancecodec.codec.fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.WriteParallelism;
 import java.util.Arrays;
 
 /**
@@ -36,21 +37,23 @@ final class FsstEncoder {
   FsstEncoder(SymbolTable table) {
     this.table = table;
     int n = table.size();
-    int[] twoByte = new int[1 << 16];
-    java.util.Arrays.fill(twoByte, -1);
     for (int b = 0; b < 256; b++) {
       byteStep[b] = FsstFormat.ESCAPE | 1 << 8 | 2 << 12;
     }
     // the lowest code wins among equal symbols, as the learner's matcher decides
+    for (int i = n - 1; i >= 0; i--) {
+      if (table.length(i) == 1) {
+        byteStep[(int) table.symbol(i) & 0xFF] = i | 1 << 8 | 1 << 12;
+      }
+    }
+    for (int pre = 0; pre < 1 << 16; pre++) {
+      shortStep[pre] = (char) byteStep[pre & 0xFF];
+    }
     long[] keys = new long[n];
     int multi = 0;
     for (int i = n - 1; i >= 0; i--) {
-      int len = table.length(i);
-      long v = table.symbol(i) & SymbolMatcher.MASK[len];
-      if (len == 1) {
-        byteStep[(int) v] = i | 1 << 8 | 1 << 12;
-      } else if (len == 2) {
-        twoByte[(int) v] = i;
+      if (table.length(i) == 2) {
+        shortStep[(int) table.symbol(i) & 0xFFFF] = (char) (i | 2 << 8 | 1 << 12);
       }
     }
     for (int i = 0; i < n; i++) {
@@ -58,10 +61,6 @@ final class FsstEncoder {
       if (len >= 3) {
         keys[multi++] = ((long) bucket(table.symbol(i)) << 16) | ((long) (8 - len) << 8) | i;
       }
-    }
-    for (int pre = 0; pre < 1 << 16; pre++) {
-      int two = twoByte[pre];
-      shortStep[pre] = (char) (two >= 0 ? two | 2 << 8 | 1 << 12 : byteStep[pre & 0xFF]);
     }
     java.util.Arrays.sort(keys, 0, multi);
     longValue = new long[multi];
@@ -150,11 +149,57 @@ final class FsstEncoder {
       byte[] data = Arrays.copyOfRange(block.data(), (int) base, (int) (base + dataLen));
       return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), data, n);
     }
+    if (WriteParallelism.ENABLED && dataLen >= PARALLEL_MIN_BYTES) {
+      // Values are compressed one by one, so the page's two halves (by bytes) are independent:
+      // the second goes to another core, its offsets shifted by the first half's length after.
+      int mid = valueAtByte(block, base + dataLen / 2);
+      WriteParallelism.Part<Range> second = WriteParallelism.start(() -> compressRange(block, mid, n, offsets, w));
+      Range first = compressRange(block, 0, mid, offsets, w);
+      Range rest = second.join();
+      for (int i = mid + 1; i <= n; i++) {
+        LittleEndian.putUnsigned(offsets, i * w, w, LittleEndian.getUnsigned(offsets, i * w, w) + first.length);
+      }
+      byte[] data = Arrays.copyOf(first.out, LanceCodecException.checkedInt((long) first.length + rest.length, "fsst: compressed page size"));
+      System.arraycopy(rest.out, 0, data, first.length, rest.length);
+      return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), data, n);
+    }
+    Range all = compressRange(block, 0, n, offsets, w);
+    return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), Arrays.copyOf(all.out, all.length), n);
+  }
+
+  /** Pages of at least this many string bytes are compressed in two halves on two cores. */
+  static final long PARALLEL_MIN_BYTES = 128 * 1024;
+
+  /** Compressed bytes {@code out[0, length)}. */
+  private record Range(byte[] out, int length) {}
+
+  /** The first value that ends after byte {@code at} of the block's data (values before it hold at most half the bytes). */
+  private static int valueAtByte(DataBlock.VariableWidth block, long at) {
+    int lo = 0;
+    int hi = (int) block.numValues();
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (block.offset(m + 1) <= at) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+
+  /**
+   * Compresses values {@code [from, to)}, writing their end offsets (from 0 at value {@code from})
+   * to {@code offsets} entries {@code from + 1 .. to}.
+   */
+  private Range compressRange(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
+    long base = block.offset(from);
+    long dataLen = block.offset(to) - base;
     // Compressed output rarely exceeds the input; grow only when a value could not fit.
     byte[] out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, dataLen + dataLen / 8 + 64)];
     int o = 0;
     long start = base;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < to; i++) {
       long end = block.offset(i + 1);
       int len = (int) (end - start);
       long need = o + 2L * len + 1;
@@ -165,6 +210,6 @@ final class FsstEncoder {
       LittleEndian.putUnsigned(offsets, (i + 1) * w, w, o);
       start = end;
     }
-    return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), Arrays.copyOf(out, o), n);
+    return new Range(out, o);
   }
 }

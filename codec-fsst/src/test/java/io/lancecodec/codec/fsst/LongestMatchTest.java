@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The encoder's step tables and the learner's matcher against the definition: at each position
@@ -57,6 +58,38 @@ class LongestMatchTest {
       }
       assertArrayEquals(expected.toByteArray(), Arrays.copyOf(out, o), "round " + round);
     }
+  }
+
+  /**
+   * A page above the two-core threshold (its halves compressed apart and joined) gives the same
+   * codes and offsets as compressing its values one after another.
+   */
+  @Test
+  void pageInHalvesEqualsValueByValue() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    int n = 30_000;
+    byte[] offsets = new byte[(n + 1) * 4];
+    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < n; i++) {
+      int len = rnd.nextInt(2) == 0 ? rnd.nextInt(4) : rnd.nextInt(40);
+      for (int k = 0; k < len; k++) {
+        data.write('a' + rnd.nextInt(6));
+      }
+      io.lancecodec.spi.LittleEndian.putInt(offsets, (i + 1) * 4, data.size());
+    }
+    byte[] bytes = data.toByteArray();
+    assertTrue(bytes.length >= FsstEncoder.PARALLEL_MIN_BYTES);
+    io.lancecodec.spi.DataBlock.VariableWidth block = new io.lancecodec.spi.DataBlock.VariableWidth(offsets, 32, bytes, n);
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(block));
+    FsstEncoder encoder = new FsstEncoder(table);
+    io.lancecodec.spi.DataBlock.VariableWidth page = encoder.compress(block);
+    byte[] out = new byte[2 * bytes.length + 1];
+    int o = 0;
+    for (int i = 0; i < n; i++) {
+      o = encoder.compress(bytes, io.lancecodec.spi.LittleEndian.getInt(offsets, i * 4), io.lancecodec.spi.LittleEndian.getInt(offsets, (i + 1) * 4), out, o);
+      assertEquals(o, io.lancecodec.spi.LittleEndian.getInt(page.offsets(), (i + 1) * 4), "offset " + (i + 1));
+    }
+    assertArrayEquals(Arrays.copyOf(out, o), page.data());
   }
 
   private static int longest(long[] values, int[] lengths, byte[] in, int p, int end) {
