@@ -51,6 +51,14 @@ final class OutOfLineBitpackingCodec {
   static final class Compressor implements BlockCompressor {
     private final int width;
     private final boolean v23;
+    /**
+     * The descriptor of the last value width seen: a page's levels are compressed chunk by chunk
+     * with one compressor, and building the same message for every chunk cost as much as packing.
+     * Immutable (final fields), so a stale or racing read only builds it again.
+     */
+    private Described last;
+
+    private record Described(int bits, com.google.protobuf.Message encoding) {}
 
     Compressor(int width) {
       this(width, false);
@@ -86,7 +94,12 @@ final class OutOfLineBitpackingCodec {
           System.arraycopy(fw.data(), tail, out, pos, r * wb);
         }
       }
-      return new Encoded<>(out, v23 ? encoding23(bits, width) : encoding(bits, width));
+      Described d = last;
+      if (d == null || d.bits != bits) {
+        d = new Described(bits, v23 ? encoding23(bits, width) : encoding(bits, width));
+        last = d;
+      }
+      return new Encoded<>(out, d.encoding);
     }
   }
 

@@ -3,6 +3,7 @@ package io.lancecodec.codec.fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.WriteParallelism;
 import java.util.Arrays;
 
 /**
@@ -11,18 +12,73 @@ import java.util.Arrays;
  * string is compressed on its own, so compressed offsets line up with the original values.
  */
 final class FsstEncoder {
+  /**
+   * Buckets of the symbols of 3+ bytes, by a hash of their first three bytes: 2^12 for at most
+   * 255 symbols, so most input positions find theirs empty.
+   */
+  private static final int BUCKET_BITS = 12;
+
   private final SymbolTable table;
-  private final SymbolMatcher matcher;
+  /**
+   * Per 2-byte input prefix (first byte low) the longest symbol of at most 2 bytes it starts
+   * with, or an escape of its first byte, as a step: code | input bytes << 8 | output bytes << 12.
+   * Chars, not ints: the table is looked up at random for every output code, and at 128 KiB it
+   * stays in the second-level cache.
+   */
+  private final char[] shortStep = new char[1 << 16];
+  /** The same for an input of one byte (the last of a string). */
+  private final int[] byteStep = new int[256];
+  /** Per bucket: (first slot << 8) | symbol count; slots hold the bucket's symbols longest first. */
+  private final int[] buckets = new int[1 << BUCKET_BITS];
+  private final long[] longValue;
+  private final long[] longMask;
+  private final int[] longStep;
 
   FsstEncoder(SymbolTable table) {
     this.table = table;
-    long[] values = new long[table.size()];
-    int[] lengths = new int[table.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = table.symbol(i);
-      lengths[i] = table.length(i);
+    int n = table.size();
+    for (int b = 0; b < 256; b++) {
+      byteStep[b] = FsstFormat.ESCAPE | 1 << 8 | 2 << 12;
     }
-    this.matcher = new SymbolMatcher(values, lengths, values.length);
+    // the lowest code wins among equal symbols, as the learner's matcher decides
+    for (int i = n - 1; i >= 0; i--) {
+      if (table.length(i) == 1) {
+        byteStep[(int) table.symbol(i) & 0xFF] = i | 1 << 8 | 1 << 12;
+      }
+    }
+    for (int pre = 0; pre < 1 << 16; pre++) {
+      shortStep[pre] = (char) byteStep[pre & 0xFF];
+    }
+    long[] keys = new long[n];
+    int multi = 0;
+    for (int i = n - 1; i >= 0; i--) {
+      if (table.length(i) == 2) {
+        shortStep[(int) table.symbol(i) & 0xFFFF] = (char) (i | 2 << 8 | 1 << 12);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int len = table.length(i);
+      if (len >= 3) {
+        keys[multi++] = ((long) bucket(table.symbol(i)) << 16) | ((long) (8 - len) << 8) | i;
+      }
+    }
+    java.util.Arrays.sort(keys, 0, multi);
+    longValue = new long[multi];
+    longMask = new long[multi];
+    longStep = new int[multi];
+    for (int at = 0; at < multi; at++) {
+      int i = (int) keys[at] & 0xFF;
+      int len = table.length(i);
+      int b = (int) (keys[at] >>> 16);
+      longValue[at] = table.symbol(i) & SymbolMatcher.MASK[len];
+      longMask[at] = SymbolMatcher.MASK[len];
+      longStep[at] = i | len << 8 | 1 << 12;
+      buckets[b] = buckets[b] == 0 ? (at << 8) | 1 : buckets[b] + 1;
+    }
+  }
+
+  private static int bucket(long word) {
+    return ((int) word & 0xFFFFFF) * 0x9E3779B1 >>> (32 - BUCKET_BITS);
   }
 
   SymbolTable table() {
@@ -31,23 +87,47 @@ final class FsstEncoder {
 
   /**
    * Compresses bytes {@code [start, end)} of {@code in} into {@code out} at {@code pos}, which
-   * must have room for {@code 2 * (end - start)} bytes; returns the position after the output.
+   * must have room for {@code 2 * (end - start) + 1} bytes; returns the position after the output.
+   * At each position the longest symbol that equals the input is taken, else the byte is escaped.
    */
   int compress(byte[] in, int start, int end, byte[] out, int pos) {
     int p = start;
     int o = pos;
+    // While 8 bytes remain every symbol fits, so a step needs no length test and no branch on
+    // whether it escapes: the code and the input byte are both written, the output advanced by
+    // one or two (hence the extra byte of room).
+    for (int last = end - 8; p <= last; ) {
+      long word = LittleEndian.getLong(in, p);
+      int step = shortStep[(int) word & 0xFFFF];
+      int b = buckets[bucket(word)];
+      for (int k = b >>> 8, e = k + (b & 0xFF); k < e; k++) {
+        if ((word & longMask[k]) == longValue[k]) {
+          step = longStep[k];
+          break;
+        }
+      }
+      out[o] = (byte) step;
+      out[o + 1] = (byte) word;
+      o += step >>> 12;
+      p += step >>> 8 & 0xF;
+    }
     while (p < end) {
       int remaining = end - p;
       long word = SymbolMatcher.load(in, p, end);
-      int code = matcher.match(word, remaining);
-      if (code >= 0) {
-        out[o++] = (byte) code;
-        p += table.length(code);
-      } else {
-        out[o++] = (byte) FsstFormat.ESCAPE;
-        out[o++] = (byte) word;
-        p++;
+      int step = remaining >= 2 ? shortStep[(int) word & 0xFFFF] : byteStep[(int) word & 0xFF];
+      if (remaining >= 3) {
+        int b = buckets[bucket(word)];
+        for (int k = b >>> 8, e = k + (b & 0xFF); k < e; k++) {
+          if ((longStep[k] >>> 8 & 0xF) <= remaining && (word & longMask[k]) == longValue[k]) {
+            step = longStep[k];
+            break;
+          }
+        }
       }
+      out[o] = (byte) step;
+      out[o + 1] = (byte) word;
+      o += step >>> 12;
+      p += step >>> 8 & 0xF;
     }
     return o;
   }
@@ -69,14 +149,60 @@ final class FsstEncoder {
       byte[] data = Arrays.copyOfRange(block.data(), (int) base, (int) (base + dataLen));
       return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), data, n);
     }
+    if (WriteParallelism.ENABLED && dataLen >= PARALLEL_MIN_BYTES) {
+      // Values are compressed one by one, so the page's two halves (by bytes) are independent:
+      // the second goes to another core, its offsets shifted by the first half's length after.
+      int mid = valueAtByte(block, base + dataLen / 2);
+      WriteParallelism.Part<Range> second = WriteParallelism.start(() -> compressRange(block, mid, n, offsets, w));
+      Range first = compressRange(block, 0, mid, offsets, w);
+      Range rest = second.join();
+      for (int i = mid + 1; i <= n; i++) {
+        LittleEndian.putUnsigned(offsets, i * w, w, LittleEndian.getUnsigned(offsets, i * w, w) + first.length);
+      }
+      byte[] data = Arrays.copyOf(first.out, LanceCodecException.checkedInt((long) first.length + rest.length, "fsst: compressed page size"));
+      System.arraycopy(rest.out, 0, data, first.length, rest.length);
+      return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), data, n);
+    }
+    Range all = compressRange(block, 0, n, offsets, w);
+    return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), Arrays.copyOf(all.out, all.length), n);
+  }
+
+  /** Pages of at least this many string bytes are compressed in two halves on two cores. */
+  static final long PARALLEL_MIN_BYTES = 128 * 1024;
+
+  /** Compressed bytes {@code out[0, length)}. */
+  private record Range(byte[] out, int length) {}
+
+  /** The first value that ends after byte {@code at} of the block's data (values before it hold at most half the bytes). */
+  private static int valueAtByte(DataBlock.VariableWidth block, long at) {
+    int lo = 0;
+    int hi = (int) block.numValues();
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (block.offset(m + 1) <= at) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+
+  /**
+   * Compresses values {@code [from, to)}, writing their end offsets (from 0 at value {@code from})
+   * to {@code offsets} entries {@code from + 1 .. to}.
+   */
+  private Range compressRange(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
+    long base = block.offset(from);
+    long dataLen = block.offset(to) - base;
     // Compressed output rarely exceeds the input; grow only when a value could not fit.
     byte[] out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, dataLen + dataLen / 8 + 64)];
     int o = 0;
     long start = base;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < to; i++) {
       long end = block.offset(i + 1);
       int len = (int) (end - start);
-      long need = o + 2L * len;
+      long need = o + 2L * len + 1;
       if (need > out.length) {
         out = Arrays.copyOf(out, LanceCodecException.checkedInt(Math.max(need, out.length + (long) out.length / 2), "fsst: compressed page size"));
       }
@@ -84,6 +210,6 @@ final class FsstEncoder {
       LittleEndian.putUnsigned(offsets, (i + 1) * w, w, o);
       start = end;
     }
-    return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), Arrays.copyOf(out, o), n);
+    return new Range(out, o);
   }
 }

@@ -28,12 +28,13 @@ final class FsstMiniBlockCompressor implements MiniBlockCompressor {
     if (!(block instanceof DataBlock.VariableWidth vw)) {
       throw LanceCodecException.internal("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
     }
-    return compress(FsstPage.plan(vw).table, vw);
+    return compress(FsstPage.plan(vw).encoder(), vw);
   }
 
-  /** Compresses {@code vw} with a table already learnt for it (the proposal's). */
-  MiniBlockCompressed compress(SymbolTable table, DataBlock.VariableWidth vw) {
-    DataBlock.VariableWidth compressed = new FsstEncoder(table).compress(vw);
+  /** Compresses {@code vw} with the encoder of a table already learnt for it (the proposal's). */
+  MiniBlockCompressed compress(FsstEncoder encoder, DataBlock.VariableWidth vw) {
+    SymbolTable table = encoder.table();
+    DataBlock.VariableWidth compressed = encoder.compress(vw);
     MiniBlockCompressed chunks =
         context.innerMiniBlock(compressed).map(Proposal::result).orElseGet(() -> fallbackInner.compress(compressed));
     return new MiniBlockCompressed(

@@ -19,11 +19,19 @@ final class FsstPage {
   final long estimatedDataBytes;
   /** The compressed sample, offered to inner compressors during the proposal. */
   final DataBlock.VariableWidth compressedSample;
+  /** The encoder that compressed the sample, kept for the page so that its tables are built once. */
+  private final FsstEncoder encoder;
 
-  private FsstPage(SymbolTable table, long estimatedDataBytes, DataBlock.VariableWidth compressedSample) {
+  private FsstPage(SymbolTable table, long estimatedDataBytes, DataBlock.VariableWidth compressedSample, FsstEncoder encoder) {
     this.table = table;
     this.estimatedDataBytes = estimatedDataBytes;
     this.compressedSample = compressedSample;
+    this.encoder = encoder;
+  }
+
+  /** The encoder of this page's table. */
+  FsstEncoder encoder() {
+    return encoder != null ? encoder : new FsstEncoder(table);
   }
 
   /**
@@ -34,7 +42,7 @@ final class FsstPage {
   static FsstPage plan(DataBlock.VariableWidth block) {
     long dataBytes = dataBytes(block);
     if (dataBytes < FsstFormat.MIN_COMPRESS_BYTES) {
-      return new FsstPage(SymbolTable.uncompressed(), dataBytes, block);
+      return new FsstPage(SymbolTable.uncompressed(), dataBytes, block, null);
     }
     SymbolTableBuilder.Sample sample = SymbolTableBuilder.sample(block);
     SymbolTable table = SymbolTableBuilder.build(sample);
@@ -51,7 +59,7 @@ final class FsstPage {
     long estimate = sample.size() == 0 ? dataBytes : (long) Math.ceil((double) dataBytes * compressed / sample.size());
     DataBlock.VariableWidth compressedSample =
         new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), Arrays.copyOf(out, compressed), offs.length - 1);
-    return new FsstPage(table, estimate, compressedSample);
+    return new FsstPage(table, estimate, compressedSample, encoder);
   }
 
   static long dataBytes(DataBlock.VariableWidth block) {

@@ -29,12 +29,13 @@ final class FsstPerValueCompressor implements PerValueCompressor {
     if (!(block instanceof DataBlock.VariableWidth vw)) {
       throw LanceCodecException.internal("fsst: cannot compress " + block.getClass().getSimpleName() + " values");
     }
-    return compress(FsstPage.plan(vw).table, vw);
+    return compress(FsstPage.plan(vw).encoder(), vw);
   }
 
-  /** Compresses {@code vw} with a table already learnt for it (the proposal's). */
-  Encoded<DataBlock> compress(SymbolTable table, DataBlock.VariableWidth vw) {
-    DataBlock.VariableWidth compressed = new FsstEncoder(table).compress(vw);
+  /** Compresses {@code vw} with the encoder of a table already learnt for it (the proposal's). */
+  Encoded<DataBlock> compress(FsstEncoder encoder, DataBlock.VariableWidth vw) {
+    SymbolTable table = encoder.table();
+    DataBlock.VariableWidth compressed = encoder.compress(vw);
     Encoded<DataBlock> values = context == null
         ? fallbackInner.compress(compressed)
         : context.innerPerValue(compressed).map(Proposal::result).orElseGet(() -> fallbackInner.compress(compressed));

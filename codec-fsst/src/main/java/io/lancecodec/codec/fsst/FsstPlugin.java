@@ -94,7 +94,7 @@ public final class FsstPlugin implements CodecPlugin {
     LOG.log(System.Logger.Level.DEBUG, "fsst mini-block: {0} symbols, {1} bytes estimated for {2} string bytes",
         page.table.size(), estimate, context.stats().dataBytes());
     FsstMiniBlockCompressor c = new FsstMiniBlockCompressor(context, inner.get().compressor());
-    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
+    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.encoder(), vw)));
   }
 
   /**
@@ -127,14 +127,14 @@ public final class FsstPlugin implements CodecPlugin {
     if (context.version() == FileVersion.V2_3) {
       // 2.3's per-value FSST holds plain Variable codes (docs/wire/compression-2.3.md)
       FsstPerValueCompressor c = new FsstPerValueCompressor(null, PLAIN_VARIABLE_23);
-      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
+      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.encoder(), vw)));
     }
     if (hinted(context)) {
       // The reference decodes the values under a per-value FSST node as plain Variable whatever
       // the node says, so with a hint (whose per-value zstd would otherwise be offered as the
       // inner compressor) the compressed values stay plain.
       FsstPerValueCompressor c = new FsstPerValueCompressor(null, PLAIN_VARIABLE);
-      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
+      return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.encoder(), vw)));
     }
     Optional<Proposal<Encoded<DataBlock>>> inner = context.innerPerValue(page.compressedSample);
     if (inner.isEmpty()) {
@@ -143,7 +143,7 @@ public final class FsstPlugin implements CodecPlugin {
     LOG.log(System.Logger.Level.DEBUG, "fsst per-value: {0} symbols, {1} bytes estimated for {2} string bytes",
         page.table.size(), estimate, context.stats().dataBytes());
     FsstPerValueCompressor c = new FsstPerValueCompressor(context, inner.get().compressor());
-    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.table, vw)));
+    return Optional.of(Proposal.deferred("fsst", estimate, c, () -> c.compress(page.encoder(), vw)));
   }
 
   /** Variable-width values kept as they are: {@code variable(flat(offset bits))}. */

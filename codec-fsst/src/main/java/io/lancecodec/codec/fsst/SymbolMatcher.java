@@ -3,11 +3,13 @@ package io.lancecodec.codec.fsst;
 import io.lancecodec.spi.LittleEndian;
 
 /**
- * Finds the longest symbol that starts at a position of the input. Multi-byte symbols are
- * bucketed by a hash of their first two bytes and kept longest first, so a lookup tests only the
- * few symbols in that bucket (a symbol with another prefix never equals the input); single-byte
- * symbols sit in a 256-entry table. Used both while a table is learnt and by the final encoder.
- * Immutable.
+ * Finds the longest symbol that starts at a position of the input. Every symbol of two or more
+ * bytes is reached through its exact first two bytes: one 2^16-entry table says, for each
+ * 2-byte prefix, which 2-byte symbol it is (if any) and where the longer symbols with that
+ * prefix sit, longest first, so a lookup tests only symbols that share the input's first two
+ * bytes; single-byte symbols sit in a 256-entry table. Used both while a table is learnt and by
+ * the final encoder. Immutable, except that a matcher built on a caller's scratch table must be
+ * {@link #release released} before the scratch is reused.
  */
 final class SymbolMatcher {
   /** MASK[len] keeps the low {@code len} bytes of a little-endian word. */
@@ -20,64 +22,98 @@ final class SymbolMatcher {
     MASK[8] = -1L;
   }
 
-  /**
-   * Buckets: 2^11 of them for at most 255 symbols, so few share one. One bucket per 2-byte prefix
-   * was a 256 KiB array allocated, zeroed and looked up at random for every generation of a table
-   * being learnt; with it gone and whole-word loads to the end of the array, learning a table on
-   * mail subjects went from 8.7 to 8.3 ms and on mail URLs from 6.5 to 5.9 ms (medians, old and
-   * new classes alternating in one JVM).
-   */
-  private static final int BUCKET_BITS = 11;
+  /** Entries of {@link #prefix}, one per 2-byte prefix. */
+  static final int PREFIXES = 1 << 16;
 
   private final int[] byteSymbol = new int[256];
-  /** Per bucket: (first slot << 8) | symbol count, 0 for an empty bucket. */
-  private final int[] buckets = new int[1 << BUCKET_BITS];
-  private final long[] bucketValue;
-  private final int[] bucketLength;
-  private final int[] bucketSymbol;
+  /**
+   * Per 2-byte prefix (first byte low): 0 when no symbol of two or more bytes starts with it,
+   * else (2-byte symbol + 1, or 0) | (count of longer symbols) << 8 | (their first slot) << 16.
+   * The one lookup replaced hashing the prefix into a bucket shared with other prefixes and
+   * testing each of its symbols, which made encoding mail text about twice as fast.
+   */
+  private final int[] prefix;
+  /** The prefixes set in {@link #prefix}, so that a scratch table is cleared in O(symbols). */
+  private final int[] touched;
+  private int touchedCount;
+  private final long[] longValue;
+  private final long[] longMask;
+  private final int[] longLength;
+  private final int[] longSymbol;
 
   /** Symbol {@code i} is the low {@code lengths[i]} bytes of {@code values[i]}; higher bytes are ignored. */
   SymbolMatcher(long[] values, int[] lengths, int count) {
+    this(values, lengths, count, new int[PREFIXES]);
+  }
+
+  /**
+   * As above, on {@code scratch}: {@link #PREFIXES} entries, all zero; this matcher uses it until
+   * {@link #release}, which zeroes it again.
+   */
+  SymbolMatcher(long[] values, int[] lengths, int count, int[] scratch) {
+    this.prefix = scratch;
     java.util.Arrays.fill(byteSymbol, -1);
-    // Sort keys of the multi-byte symbols: bucket, then longest first, then symbol order.
+    // Sort keys of the symbols of 3+ bytes: prefix, then longest first, then symbol order.
     long[] keys = new long[count];
     int multi = 0;
+    int[] touched = new int[count];
+    int nTouched = 0;
     for (int i = 0; i < count; i++) {
-      if (lengths[i] == 1) {
+      int len = lengths[i];
+      if (len == 1) {
         int b = (int) values[i] & 0xFF;
         if (byteSymbol[b] < 0) {
           byteSymbol[b] = i;
         }
+      } else if (len == 2) {
+        int pre = (int) values[i] & 0xFFFF;
+        if (scratch[pre] == 0) {
+          touched[nTouched++] = pre;
+        }
+        if ((scratch[pre] & 0xFF) == 0) {
+          scratch[pre] |= i + 1;
+        }
       } else {
-        keys[multi++] = ((long) bucket(values[i]) << 16) | ((long) (8 - lengths[i]) << 8) | i;
+        keys[multi++] = ((values[i] & 0xFFFF) << 16) | ((long) (8 - len) << 8) | i;
       }
     }
     java.util.Arrays.sort(keys, 0, multi);
-    bucketValue = new long[multi];
-    bucketLength = new int[multi];
-    bucketSymbol = new int[multi];
+    longValue = new long[multi];
+    longMask = new long[multi];
+    longLength = new int[multi];
+    longSymbol = new int[multi];
     for (int at = 0; at < multi; at++) {
       int i = (int) keys[at] & 0xFF;
       int len = lengths[i];
-      int b = (int) (keys[at] >>> 16);
-      bucketValue[at] = values[i] & MASK[len];
-      bucketLength[at] = len;
-      bucketSymbol[at] = i;
-      buckets[b] = buckets[b] == 0 ? (at << 8) | 1 : buckets[b] + 1;
+      int pre = (int) (keys[at] >>> 16);
+      longValue[at] = values[i] & MASK[len];
+      longMask[at] = MASK[len];
+      longLength[at] = len;
+      longSymbol[at] = i;
+      int e = scratch[pre];
+      if (e == 0) {
+        touched[nTouched++] = pre;
+      }
+      scratch[pre] = (e & 0xFF00) == 0 ? (e & 0xFF) | 1 << 8 | at << 16 : e + (1 << 8);
     }
+    this.touched = touched;
+    this.touchedCount = nTouched;
   }
 
-  /** The bucket of the symbols starting with the low two bytes of {@code word}. */
-  private static int bucket(long word) {
-    return ((int) word & 0xFFFF) * 0x9E3779B1 >>> (32 - BUCKET_BITS);
+  /** Zeroes the entries this matcher set in its prefix table; the matcher must not be used after. */
+  void release() {
+    for (int k = 0; k < touchedCount; k++) {
+      prefix[touched[k]] = 0;
+    }
+    touchedCount = 0;
   }
 
   /**
    * The little-endian word of the up to 8 bytes at {@code pos}; bytes at or past {@code end} are
    * whatever follows in the array, or zero past its end. {@link #match} never looks at them (it
-   * compares only symbols no longer than what remains, and hashes the prefix only when two bytes
-   * remain), so a word is one load wherever eight bytes of the array are left, also at the end of
-   * a short string.
+   * compares only symbols no longer than what remains, and looks up the prefix only when two
+   * bytes remain), so a word is one load wherever eight bytes of the array are left, also at the
+   * end of a short string.
    */
   static long load(byte[] data, int pos, int end) {
     if (data.length - pos >= 8) {
@@ -98,11 +134,17 @@ final class SymbolMatcher {
    */
   int match(long word, int remaining) {
     if (remaining >= 2) {
-      int bucket = buckets[bucket(word)];
-      for (int k = bucket >>> 8, end = k + (bucket & 0xFF); k < end; k++) {
-        int len = bucketLength[k];
-        if (len <= remaining && (word & MASK[len]) == bucketValue[k]) {
-          return bucketSymbol[k];
+      int e = prefix[(int) word & 0xFFFF];
+      if (e != 0) {
+        if (remaining >= 3) {
+          for (int k = e >>> 16, end = k + (e >>> 8 & 0xFF); k < end; k++) {
+            if (longLength[k] <= remaining && (word & longMask[k]) == longValue[k]) {
+              return longSymbol[k];
+            }
+          }
+        }
+        if ((e & 0xFF) != 0) {
+          return (e & 0xFF) - 1;
         }
       }
     }

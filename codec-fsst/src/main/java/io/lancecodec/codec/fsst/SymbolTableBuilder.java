@@ -52,6 +52,8 @@ final class SymbolTableBuilder {
   private final int[] pairList;
   private int touchedPairs;
   private final Candidates candidates;
+  /** The prefix table of the generation's matcher, one per page: each table releases it for the next. */
+  private final int[] prefixScratch = new int[SymbolMatcher.PREFIXES];
 
   private SymbolTableBuilder(byte[] sample, int[] sampleOffsets) {
     this.sample = sample;
@@ -127,8 +129,8 @@ final class SymbolTableBuilder {
     int size;
     SymbolMatcher matcher;
 
-    void seal() {
-      matcher = new SymbolMatcher(values, lengths, size);
+    void seal(int[] prefixScratch) {
+      matcher = new SymbolMatcher(values, lengths, size, prefixScratch);
     }
 
     long value(int code) {
@@ -142,7 +144,7 @@ final class SymbolTableBuilder {
 
   private SymbolTable run() {
     Table table = new Table();
-    table.seal();
+    table.seal(prefixScratch);
     Table best = table;
     long bestGain = Long.MIN_VALUE;
     int stalled = 0;
@@ -261,7 +263,9 @@ final class SymbolTableBuilder {
     }
     Table next = new Table();
     next.size = candidates.best(FsstFormat.MAX_SYMBOLS, next.values, next.lengths);
-    next.seal();
+    // the old table is only read for its symbols from here on (the best one by finish)
+    table.matcher.release();
+    next.seal(prefixScratch);
     return next;
   }
 

@@ -171,7 +171,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * statistics, the options, and inner offers from every other plugin (not {@code plugin} itself).
    */
   public ProposalContext proposalContext(CodecPlugin plugin, DataBlock values, FieldOptions options) {
-    return new Context(Stats.of(values), options, Set.of(plugin), false, 0, Long.MAX_VALUE);
+    return new Context(values, Stats.of(values), options, Set.of(plugin), false, 0, Long.MAX_VALUE);
   }
 
   /** Asks one plugin for its offer in a context that lets it consult the others. */
@@ -195,12 +195,13 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * inside FSST from ever recursing); ties keep the earlier name.
    */
   private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask) {
-    return offer(values, options, chain, ask, false, 0);
+    return offer(values, null, options, chain, ask, false, 0);
   }
 
-  private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
-      long rowValues) {
-    List<Proposal<R>> all = offers(values, options, chain, ask, oneChunk, rowValues);
+  /** {@code known}: the statistics of {@code values} when the caller has them, else null. */
+  private <R> Optional<Proposal<R>> offer(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
+      boolean oneChunk, long rowValues) {
+    List<Proposal<R>> all = offers(values, known, options, chain, ask, oneChunk, rowValues);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
@@ -209,9 +210,9 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * compressing are asked last, told the smallest offer so far, so that they can stop early (ALP
    * encoded every page of a column that run-length encoding shrinks 90 times).
    */
-  private <R> List<Proposal<R>> offers(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask, boolean oneChunk,
-      long rowValues) {
-    Stats stats = statsOf(values);
+  private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
+      boolean oneChunk, long rowValues) {
+    Stats stats = known != null ? known : statsOf(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
     List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();
@@ -224,7 +225,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
         }
         Set<CodecPlugin> inner = new HashSet<>(chain);
         inner.add(p);
-        Optional<Proposal<R>> offer = ask.ask(p, values, new Context(stats, options, inner, oneChunk, rowValues, smallest));
+        Optional<Proposal<R>> offer = ask.ask(p, values, new Context(values, stats, options, inner, oneChunk, rowValues, smallest));
         if (offer.isPresent()) {
           ranked.add(Map.entry(offer.get(), i));
           if (pass == 0) {
@@ -256,6 +257,8 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * families of generic unsigned blocks (the built-in Variable's offsets) with every 2.3 plugin.
    */
   private final class Context implements ProposalContext, GenericBlocks.FamilyEncoder, LeafOffers {
+    /** The values this context was made for: an inner offer for the same block reuses {@link #stats}. */
+    private final DataBlock values;
     private final Stats stats;
     private final FieldOptions options;
     private final Set<CodecPlugin> chain;
@@ -263,7 +266,9 @@ public final class RuntimeLayoutContext implements LayoutContext {
     private final long rowValues;
     private final long sizeToBeat;
 
-    Context(Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk, long rowValues, long sizeToBeat) {
+    Context(DataBlock values, Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk, long rowValues,
+        long sizeToBeat) {
+      this.values = values;
       this.stats = stats;
       this.options = options;
       this.chain = chain;
@@ -290,7 +295,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
     @Override
     public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf, long rowValues) {
       List<Proposal<MiniBlockCompressed>> out = new ArrayList<>();
-      for (Proposal<MiniBlockCompressed> p : offers(leaf, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues)) {
+      for (Proposal<MiniBlockCompressed> p : offers(leaf, null, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues)) {
         // the rule every one-chunk offer must keep (a page offered row by row is checked row by
         // row when compressed); a plugin that breaks it only loses its place
         if (rowValues > 0 || p.result().chunks().size() == 1) {
@@ -317,17 +322,22 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return offer(block, options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
+      return offer(block, known(block), options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
     }
 
     @Override
     public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-      return offer(block, options, chain, CodecPlugin::proposePerValue);
+      return offer(block, known(block), options, chain, CodecPlugin::proposePerValue, false, 0);
     }
 
     @Override
     public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
-      return offer(block, options, chain, CodecPlugin::proposeBlock);
+      return offer(block, known(block), options, chain, CodecPlugin::proposeBlock, false, 0);
+    }
+
+    /** This context's statistics when {@code block} is its own values (a wrapper asking for the same block), else null. */
+    private Stats known(DataBlock block) {
+      return block == values ? stats : null;
     }
 
     @Override

@@ -78,32 +78,36 @@ public final class FullZipPage {
     FullZipSpec layout = new FullZipSpec(page.layers(), bitsRep, bitsDef, n, numValues, enc.encoding(), -1, vw.bitsPerOffset(), 0);
     long estimate = (vw.offset(numValues) - vw.offset(0)) + (long) ctrl * n + (long) lw * numValues;
     RowIndex index = new RowIndex(rep == null ? n : page.numRows(), estimate);
-    byte[] len = new byte[lw];
+    // The estimate is an upper bound (exact without nulls): rows go straight into one array
+    // instead of a stream that grew by doubling copies and was copied out once more.
+    byte[] out = new byte[LanceCodecException.checkedInt(estimate, "full-zip page size")];
+    int pos = 0;
     int v = 0;
     for (int i = 0; i < n; i++) {
       int r = rep == null ? 0 : rep[i] & 0xFFFF;
       int d = def == null ? 0 : def[i] & 0xFFFF;
       if (rep == null || r == maxRep) {
-        index.add(data.size());
+        index.add(pos);
       }
       if (ctrl > 0) {
-        LittleEndian.putUnsigned(word, 0, ctrl, ((long) r << bitsDef) | d);
-        data.write(word, 0, ctrl);
+        LittleEndian.putUnsigned(out, pos, ctrl, ((long) r << bitsDef) | d);
+        pos += ctrl;
       }
       if (d > maxVisible) {
         continue;
       }
       if (d == 0) {
         long start = vw.offset(v);
-        long l = vw.offset(v + 1) - start;
-        LittleEndian.putUnsigned(len, 0, lw, l);
-        data.write(len, 0, lw);
-        data.write(vw.data(), (int) start, (int) l);
+        int l = (int) (vw.offset(v + 1) - start);
+        LittleEndian.putUnsigned(out, pos, lw, l);
+        pos += lw;
+        System.arraycopy(vw.data(), (int) start, out, pos, l);
+        pos += l;
       }
       v++;
     }
-    index.add(data.size());
-    return new PhysicalPage<>(List.of(data.toByteArray(), index.bytes()), layout);
+    index.add(pos);
+    return new PhysicalPage<>(List.of(pos == out.length ? out : java.util.Arrays.copyOf(out, pos), index.bytes()), layout);
   }
 
   /** Control word bytes: 1, 2 or 4 for the rep and def bits together; 0 without levels. */

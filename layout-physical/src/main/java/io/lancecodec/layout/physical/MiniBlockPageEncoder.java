@@ -8,6 +8,7 @@ import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.WriteParallelism;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
 import java.util.List;
@@ -54,18 +55,25 @@ public final class MiniBlockPageEncoder {
   public static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
     boolean large = ctx.version().atLeast(FileVersion.V2_2);
     io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
-    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options());
-    int numBuffers = values.buffers().size();
     short[] rep = page.repLevels();
     short[] def = page.defLevels();
+    int totalLevels = rep != null ? rep.length : def != null ? def.length : 0;
+    // The level compressors are chosen on the whole page's levels, which the values never see:
+    // on a page of many levels that choice (statistics, a trial compression) goes to another
+    // core while the values are compressed here.
+    WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
+        ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def))
+        : null;
+    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options());
+    int numBuffers = values.buffers().size();
     int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
     int maxVisible = Levels.maxVisibleDef(page.layers());
-    int totalLevels = rep != null ? rep.length : def != null ? def.length : 0;
     if (rep != null && def != null && rep.length != def.length) {
       throw LanceCodecException.invalidArgument("mini-block: " + rep.length + " rep levels but " + def.length + " def levels");
     }
-    BlockCompressor repCompressor = rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length));
-    BlockCompressor defCompressor = def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length));
+    BlockCompressor[] levelCompressor = levelCompressors != null ? levelCompressors.join() : levelCompressors(ctx, rep, def);
+    BlockCompressor repCompressor = levelCompressor[0];
+    BlockCompressor defCompressor = levelCompressor[1];
     Message repEncoding = null;
     Message defEncoding = null;
 
@@ -173,6 +181,16 @@ public final class MiniBlockPageEncoder {
     MiniBlockSpec spec = new MiniBlockSpec(page.layers(), values.encoding(), repEncoding, defEncoding,
         dictionary, dictionaryItems, numBuffers, values.numValues(), rep == null ? 0 : depth, large, 0);
     return new PhysicalPage<>(buffers, spec);
+  }
+
+  /** Pages with at least this many levels choose their level compressors on another core. */
+  static final int PARALLEL_MIN_LEVELS = 16 * 1024;
+
+  /** The rep and def levels' compressors (null where the page has no such levels). */
+  private static BlockCompressor[] levelCompressors(LayoutContext ctx, short[] rep, short[] def) {
+    return new BlockCompressor[] {
+        rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length)),
+        def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length))};
   }
 
   /**

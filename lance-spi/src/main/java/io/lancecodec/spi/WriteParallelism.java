@@ -1,0 +1,97 @@
+package io.lancecodec.spi;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Independent parts of writing one page (the second half of a page's FSST codes, the level
+ * compressors chosen while the values are compressed) handed to another core. What is written
+ * never depends on it: a part computes exactly what the caller would have computed, and the
+ * caller puts the parts together in a fixed order. On by default when the JVM has more than one
+ * processor; {@code -Dlancecodec.write.parallel=false} or the environment variable
+ * {@code LANCE_CODEC_WRITE_PARALLEL=0} keeps every write on the calling thread.
+ *
+ * <p>The pool has one daemon thread per processor beyond the first. A part no pool thread has
+ * started yet when the caller needs it runs on the caller, so a busy pool (many writers, or one
+ * writer's parts waiting on each other) costs time, never a deadlock.
+ */
+public final class WriteParallelism {
+  private WriteParallelism() {}
+
+  /** Whether parts are handed to the pool at all. */
+  public static final boolean ENABLED = enabled();
+
+  private static boolean enabled() {
+    String prop = System.getProperty("lancecodec.write.parallel");
+    if (prop != null) {
+      return Boolean.parseBoolean(prop.trim());
+    }
+    String env = System.getenv("LANCE_CODEC_WRITE_PARALLEL");
+    if (env != null) {
+      return !(env.trim().equals("0") || env.trim().equalsIgnoreCase("false"));
+    }
+    return Runtime.getRuntime().availableProcessors() > 1;
+  }
+
+  private static final class Pool {
+    static final ExecutorService POOL = create();
+
+    private static ExecutorService create() {
+      int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+      ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        Thread t = new Thread(r, "lance-codec-write");
+        t.setDaemon(true);
+        return t;
+      });
+      pool.allowCoreThreadTimeOut(true);
+      return pool;
+    }
+  }
+
+  /** A part started by {@link #start}; {@link #join} returns its result. */
+  public static final class Part<T> {
+    private final FutureTask<T> task;
+
+    private Part(FutureTask<T> task) {
+      this.task = task;
+    }
+
+    /**
+     * The part's result, computed here if no pool thread has taken it up; its exception (a
+     * {@link LanceCodecException}, say) is rethrown as it was thrown.
+     */
+    public T join() {
+      // runs the task only if it has not started; otherwise returns at once
+      task.run();
+      try {
+        return task.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw LanceCodecException.internal("interrupted while waiting for a part of a page");
+      } catch (ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof RuntimeException re) {
+          throw re;
+        }
+        if (c instanceof Error err) {
+          throw err;
+        }
+        throw LanceCodecException.internal("part of a page failed: " + c);
+      }
+    }
+  }
+
+  /** Starts {@code work} on the pool (or, when disabled, leaves it to {@link Part#join}). */
+  public static <T> Part<T> start(Supplier<T> work) {
+    FutureTask<T> task = new FutureTask<>(work::get);
+    if (ENABLED) {
+      Pool.POOL.execute(task);
+    }
+    return new Part<>(task);
+  }
+}
