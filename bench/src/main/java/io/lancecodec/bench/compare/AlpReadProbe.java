@@ -28,7 +28,8 @@ import org.apache.arrow.memory.RootAllocator;
  * </pre>
  *
  * Columns: {@code seattle-temp_max}, {@code zip-latitude}, {@code zip-longitude}, {@code sp500-close},
- * {@code hourly-temperature} (vega-datasets CSV columns as float64). Run like {@link ScanProbe}
+ * {@code hourly-temperature} (vega-datasets CSV columns as float64); {@code NAME*K} repeats the
+ * column K times. Run like {@link ScanProbe}
  * (its class path, {@code --add-opens=java.base/java.nio=ALL-UNNAMED} and a private
  * {@code java.io.tmpdir} that is deleted afterwards); {@code -Dprobe.keep=true} keeps the files written.
  */
@@ -36,6 +37,34 @@ public final class AlpReadProbe {
   private AlpReadProbe() {}
 
   static Data column(String name, Path vega, BufferAllocator alloc) throws Exception {
+    int star = name.indexOf('*');
+    if (star > 0) {
+      // NAME*K: the column's file with its data lines repeated K times, for scans long enough
+      // that per-call costs do not decide them
+      int k = Integer.parseInt(name.substring(star + 1));
+      String base = name.substring(0, star);
+      String file = switch (base) {
+        case "seattle-temp_max" -> "seattle-weather.csv";
+        case "zip-latitude", "zip-longitude" -> "zipcodes.csv";
+        case "sp500-close" -> "sp500-2000.csv";
+        case "hourly-temperature" -> "seattle-weather-hourly-normals.csv";
+        default -> throw new IllegalArgumentException("column " + base);
+      };
+      List<String> lines = Files.readAllLines(vega.resolve(file));
+      Path dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "alp-read-col-");
+      Path copy = dir.resolve(file);
+      List<String> out = new ArrayList<>(lines.subList(0, 1));
+      for (int i = 0; i < k; i++) {
+        out.addAll(lines.subList(1, lines.size()));
+      }
+      Files.write(copy, out);
+      try {
+        Data d = column(base, dir, alloc);
+        return d;
+      } finally {
+        Cleanup.deleteTree(dir);
+      }
+    }
     return switch (name) {
       case "seattle-temp_max" -> Data.csvColumn(name, vega.resolve("seattle-weather.csv"), "temp_max", Data.Kind.FLOAT64, Integer.MAX_VALUE, alloc);
       case "zip-latitude" -> Data.csvColumn(name, vega.resolve("zipcodes.csv"), "latitude", Data.Kind.FLOAT64, Integer.MAX_VALUE, alloc);
