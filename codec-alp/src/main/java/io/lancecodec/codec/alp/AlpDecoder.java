@@ -39,6 +39,70 @@ public final class AlpDecoder {
     decode32(n, out, outOffset);
   }
 
+  /**
+   * Decodes values {@code [from, to)} of the float64 chunk of {@code n} values that
+   * {@link #decodeChunk(byte[], int[], int[], int, double[], int)} would decode, to
+   * {@code out[outOffset..outOffset+to-from)}, reading only those values, when the chunk is ALP
+   * in the FOR form; returns false, having written nothing, for Delta and ALP-RD chunks, which the
+   * caller decodes whole. The chunk's header, sizes and exception positions are checked all the
+   * same.
+   */
+  public boolean decodeRange(byte[] chunk, int[] offsets, int[] sizes, int n, int from, int to, double[] out, int outOffset) {
+    view(chunk, offsets, sizes);
+    checkRange(n, from, to, out.length, outOffset);
+    int mode = mode(true);
+    if ((mode & (AlpFormat.MODE_RD | AlpFormat.MODE_DELTA)) != 0) {
+      return false;
+    }
+    Alp h = header(mode, 64, n);
+    long base = LittleEndian.getLong(src[HEADER], at[HEADER] + AlpFormat.ALP_HEADER_FIXED);
+    double m1 = h.div ? PowersOfTen.F64[h.e] : PowersOfTen.F64[h.f];
+    double m2 = PowersOfTen.INV_F64[h.e];
+    FusedDecode.pick64(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, from, to, base, h.div, m1, m2, out, outOffset);
+    byte[] vb = src[VALUES];
+    for (int x = 0; x < h.exceptions; x++) {
+      int p = position(x);
+      if (p >= from && p < to) {
+        out[outOffset + p - from] = Double.longBitsToDouble(LittleEndian.getLong(vb, at[VALUES] + 8 * x));
+      }
+    }
+    return true;
+  }
+
+  /** The float32 form of {@link #decodeRange(byte[], int[], int[], int, int, int, double[], int)}. */
+  public boolean decodeRange(byte[] chunk, int[] offsets, int[] sizes, int n, int from, int to, float[] out, int outOffset) {
+    view(chunk, offsets, sizes);
+    checkRange(n, from, to, out.length, outOffset);
+    int mode = mode(false);
+    if ((mode & AlpFormat.MODE_DELTA) != 0) {
+      return false;
+    }
+    Alp h = header(mode, 32, n);
+    int base = LittleEndian.getInt(src[HEADER], at[HEADER] + AlpFormat.ALP_HEADER_FIXED);
+    float m1 = h.div ? PowersOfTen.F32[h.e] : PowersOfTen.F32[h.f];
+    float m2 = PowersOfTen.INV_F32[h.e];
+    FusedDecode.pick32(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, from, to, base, h.div, m1, m2, out, outOffset);
+    byte[] vb = src[VALUES];
+    for (int x = 0; x < h.exceptions; x++) {
+      int p = position(x);
+      if (p >= from && p < to) {
+        out[outOffset + p - from] = Float.intBitsToFloat(LittleEndian.getInt(vb, at[VALUES] + 4 * x));
+      }
+    }
+    return true;
+  }
+
+  private static void checkRange(int n, int from, int to, int outLength, int outOffset) {
+    if (n < 1 || n > AlpFormat.MAX_CHUNK_VALUES) {
+      throw LanceCodecException.corrupt("alp: chunk of " + n + " values, expected 1 to "
+          + AlpFormat.MAX_CHUNK_VALUES);
+    }
+    if (from < 0 || from > to || to > n || outOffset < 0 || (long) outOffset + (to - from) > outLength) {
+      throw LanceCodecException.invalidArgument("alp: values [" + from + ", " + to + ") of " + n
+          + " do not fit an output of " + outLength + " from " + outOffset);
+    }
+  }
+
   /** Decodes a float64 chunk from four buffers, each read from its position to its limit. */
   public void decodeChunk(ByteBuffer payload, ByteBuffer header, ByteBuffer positions, ByteBuffer values,
       int n, double[] out, int outOffset) {

@@ -113,6 +113,12 @@ final class AlpMiniBlock {
   static final class Decompressor implements FixedWidthMiniBlockDecompressor {
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
+    /**
+     * Reads of at most 1/PICK_RATIO of a chunk pick their values one by one (a random access
+     * into the packed block costs a few times a value of the fused whole-chunk loop).
+     */
+    private static final int PICK_RATIO = 16;
+
     private final int bits;
 
     Decompressor(int bits) {
@@ -164,16 +170,29 @@ final class AlpMiniBlock {
             + " do not fit an output of " + dst.length + " bytes at " + dstOffset);
       }
       Scratch scratch = SCRATCH.get();
+      // A few values of a FOR chunk (a take's rows) are read from their places in the packed
+      // block; anything larger, and Delta or ALP-RD chunks, decode the chunk whole.
+      boolean few = (long) (to - from) * PICK_RATIO <= numValues;
       if (bits == 64) {
         double[] v = scratch.f64;
-        scratch.decoder.decodeChunk(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, v, 0);
-        for (int i = from, at = dstOffset; i < to; i++, at += 8) {
+        int first = from;
+        if (few && scratch.decoder.decodeRange(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, from, to, v, 0)) {
+          first = 0;
+        } else {
+          scratch.decoder.decodeChunk(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, v, 0);
+        }
+        for (int i = first, at = dstOffset; i < first + to - from; i++, at += 8) {
           LittleEndian.putLong(dst, at, Double.doubleToRawLongBits(v[i]));
         }
       } else {
         float[] v = scratch.f32;
-        scratch.decoder.decodeChunk(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, v, 0);
-        for (int i = from, at = dstOffset; i < to; i++, at += 4) {
+        int first = from;
+        if (few && scratch.decoder.decodeRange(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, from, to, v, 0)) {
+          first = 0;
+        } else {
+          scratch.decoder.decodeChunk(chunk.bytes(), chunk.offsets(), chunk.sizes(), numValues, v, 0);
+        }
+        for (int i = first, at = dstOffset; i < first + to - from; i++, at += 4) {
           LittleEndian.putInt(dst, at, Float.floatToRawIntBits(v[i]));
         }
       }

@@ -141,6 +141,34 @@ final class FusedDecode {
   }
 
   /** Value {@code i} of a packed float64 block (the tail of a short chunk). */
+  /**
+   * Values {@code [from, to)} of a float64 FOR chunk (no Delta: nothing is carried), each read
+   * from its place in the packed block or raw words and rebuilt by the same formula as
+   * {@link #alp64}, to {@code out[oo..]}: a small read of a chunk pays for its own values only.
+   */
+  static void pick64(byte[] b, int p0, boolean raw, int w, int from, int to, long base, boolean div, double m1, double m2,
+      double[] out, int oo) {
+    long mask = w == 64 ? -1L : (1L << w) - 1;
+    int[] rows = BitPacking.rows(64);
+    for (int i = from; i < to; i++) {
+      long v = raw ? LittleEndian.getLong(b, p0 + 8 * i) : w == 0 ? 0 : get64(b, p0, rows, w, mask, i);
+      double q = base + v;
+      out[oo + i - from] = div ? q / m1 : q * m1 * m2;
+    }
+  }
+
+  /** The float32 form of {@link #pick64}. */
+  static void pick32(byte[] b, int p0, boolean raw, int w, int from, int to, int base, boolean div, float m1, float m2,
+      float[] out, int oo) {
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = BitPacking.rows(32);
+    for (int i = from; i < to; i++) {
+      int v = raw ? LittleEndian.getInt(b, p0 + 4 * i) : w == 0 ? 0 : get32(b, p0, rows, w, mask, i);
+      float q = base + v;
+      out[oo + i - from] = div ? q / m1 : q * m1 * m2;
+    }
+  }
+
   private static long get64(byte[] b, int p0, int[] rows, int w, long mask, int i) {
     int s = rows[i >>> 4] * w;
     int o = s & 63;

@@ -2,6 +2,7 @@ package io.lancecodec.layout.physical;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
 
 /**
@@ -90,6 +91,16 @@ final class DictionaryLookup {
   }
 
   DataBlock resolve(DataBlock indices, short[] def) {
+    return resolve(indices, def, 0, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #resolve(DataBlock, short[])}, but a fixed-width dictionary resolves only the
+   * values {@code [from, to)} (clamped to the chunk) and leaves the other slots zero: a small
+   * read of a large chunk (one row of a 2.2/2.3 page's single chunk) looks up the rows it
+   * returns, not all of the chunk's. A variable-width dictionary resolves the whole chunk.
+   */
+  DataBlock resolve(DataBlock indices, short[] def, int from, int to) {
     DataBlock.FixedWidth idx = indices(indices);
     int n = (int) idx.numValues();
     if (starts != null) {
@@ -106,13 +117,24 @@ final class DictionaryLookup {
     int w = fw.bitsPerValue() / 8;
     int iw = idx.bitsPerValue() / 8;
     byte[] out = new byte[n * w];
-    for (int i = 0; i < n; i++) {
+    byte[] dict = fw.data();
+    byte[] ix = idx.data();
+    int end = Math.min(n, to);
+    for (int i = Math.max(0, from); i < end; i++) {
       if (def == null || def[i] == 0) {
-        long v = BlockAppender.index(idx.data(), iw, i);
+        long v = BlockAppender.index(ix, iw, i);
         if (v < 0 || v >= size) {
           throw LanceCodecException.corrupt("dictionary index " + v + " is outside the dictionary of " + size + " items");
         }
-        System.arraycopy(fw.data(), (int) v * w, out, i * w, w);
+        // 8- and 4-byte items as one load and store: a System.arraycopy call per item made this
+        // loop most of a small take's time (profiled on a 1,461-row float64 dictionary page)
+        if (w == 8) {
+          LittleEndian.putLong(out, i * 8, LittleEndian.getLong(dict, (int) v * 8));
+        } else if (w == 4) {
+          LittleEndian.putInt(out, i * 4, LittleEndian.getInt(dict, (int) v * 4));
+        } else {
+          System.arraycopy(dict, (int) v * w, out, i * w, w);
+        }
       }
     }
     return new DataBlock.FixedWidth(out, fw.bitsPerValue(), n);

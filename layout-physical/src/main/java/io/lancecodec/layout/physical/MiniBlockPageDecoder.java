@@ -508,7 +508,14 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
     if (dict != null && dict.variable()) {
       return resolvePicked(span, chunkOff, chunkLen, c0, c1, k, ranges, r, j, out, dict);
     }
-    Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict);
+    // a fixed-width dictionary resolves only the rows the ranges take from this chunk
+    int q = r;
+    while (q < j && ranges[q] < c1) {
+      q += 2;
+    }
+    int wantFrom = (int) (Math.max(ranges[r], c0) - c0);
+    int wantTo = q > r ? (int) (Math.min(ranges[q - 1], c1) - c0) : wantFrom;
+    Chunk chunk = decode(span, chunkOff, chunkLen, c1 - c0, k, dict, wantFrom, wantTo);
     while (r < j && ranges[r] < c1) {
       long s = Math.max(ranges[r], c0);
       long e = Math.min(ranges[r + 1], c1);
@@ -774,10 +781,18 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
   }
 
   Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary) {
+    return decode(b, off, len, n, k, dictionary, 0, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #decode(byte[], int, int, long, int, DictionaryLookup)}; a fixed-width dictionary
+   * resolves only values {@code [from, to)}, the chunk's other values are left unset.
+   */
+  Chunk decode(byte[] b, int off, int len, long n, int k, DictionaryLookup dictionary, int from, int to) {
     Header h = header(b, off, len, n, k);
     short[] valueDefs = dictionary == null ? null
         : h.rep() == null ? h.levels() : valueLevels(h.levels(), 0, h.levels() == null ? 0 : h.levels().length, n);
-    return decodeValues(b, h, n, k, dictionary, valueDefs);
+    return decodeValues(b, h, n, k, dictionary, valueDefs, from, to);
   }
 
   /**
@@ -785,9 +800,13 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
    * with {@code valueDefs}, the def level of each value (null: all valid).
    */
   Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs) {
+    return decodeValues(b, h, n, k, dictionary, valueDefs, 0, Integer.MAX_VALUE);
+  }
+
+  private Chunk decodeValues(byte[] b, Header h, long n, int k, DictionaryLookup dictionary, short[] valueDefs, int from, int to) {
     DataBlock v = decompressValues(b, h, n, k);
     if (dictionary != null) {
-      v = dictionary.resolve(v, valueDefs);
+      v = dictionary.resolve(v, valueDefs, from, to);
     }
     return new Chunk(v, h.rep(), h.levels());
   }

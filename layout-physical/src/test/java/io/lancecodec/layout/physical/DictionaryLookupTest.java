@@ -173,4 +173,45 @@ class DictionaryLookupTest {
         assertThrows(LanceCodecException.class, () -> d.resolveInto(new DataBlock.FixedWidth(idx, 32, 2), null, out));
     assertEquals(LanceCodecException.Kind.CORRUPT, e.kind(), e.getMessage());
   }
+
+  @ParameterizedTest(name = "items {0} bits, indices {1} bits")
+  @CsvSource({"64, 8", "64, 32", "32, 16", "16, 8", "8, 64"})
+  void resolvesOnlyTheRowsAReadTakes(int itemBits, int indexBits) {
+    Random rnd = new Random(itemBits * 100L + indexBits);
+    int w = itemBits / 8;
+    int size = 100;
+    byte[] dict = new byte[size * w];
+    rnd.nextBytes(dict);
+    DictionaryLookup d = new DictionaryLookup(new DataBlock.FixedWidth(dict, itemBits, size), size);
+    int n = 1461;
+    int iw = indexBits / 8;
+    byte[] idx = new byte[n * iw];
+    short[] def = new short[n];
+    for (int i = 0; i < n; i++) {
+      def[i] = (short) (rnd.nextInt(7) == 0 ? 1 : 0);
+      // a null slot's index is never looked up, even one past the dictionary
+      LittleEndian.putUnsigned(idx, i * iw, iw, def[i] != 0 ? size + 5 : rnd.nextInt(size));
+    }
+    DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, indexBits, n);
+    DataBlock.FixedWidth whole = (DataBlock.FixedWidth) d.resolve(indices, def);
+    for (int[] r : new int[][] {{0, 0}, {0, 1}, {700, 701}, {1460, 1461}, {1000, 1461}, {3, 1024}, {0, 1461}}) {
+      DataBlock.FixedWidth part = (DataBlock.FixedWidth) d.resolve(indices, def, r[0], r[1]);
+      assertEquals(n, part.numValues());
+      assertArrayEquals(Arrays.copyOfRange(whole.data(), r[0] * w, r[1] * w), Arrays.copyOfRange(part.data(), r[0] * w, r[1] * w));
+      // slots outside the range are left alone (zero)
+      for (int b = 0; b < n * w; b++) {
+        if (b < r[0] * w || b >= r[1] * w) {
+          assertEquals(0, part.data()[b], "byte " + b + " outside [" + r[0] + ", " + r[1] + ")");
+        }
+      }
+    }
+    // an index past the dictionary inside the range is refused; outside it, it is not read
+    byte[] bad = idx.clone();
+    int at = 10;
+    def[at] = 0;
+    LittleEndian.putUnsigned(bad, at * iw, iw, size);
+    DataBlock.FixedWidth badIndices = new DataBlock.FixedWidth(bad, indexBits, n);
+    d.resolve(badIndices, def, at + 1, n);
+    assertThrows(LanceCodecException.class, () -> d.resolve(badIndices, def, at, at + 1));
+  }
 }
