@@ -278,9 +278,7 @@ public final class DictionaryEncoder {
     byte[] d = fw.data();
     // The table grows with the items (sizing it for the budget allocated and filled a megabyte per
     // page of 1,311 distinct timestamps); rehashing keeps the ids.
-    int[] slots = newSlots(64);
-    long[] keys = new long[Math.min(budget, 64) + 1];
-    int items = 0;
+    WordIds ids = new WordIds(budget);
     long lastKey = 0;
     boolean any = false;
     for (int i = 0; i < n; i++) {
@@ -293,37 +291,16 @@ public final class DictionaryEncoder {
       }
       lastKey = key;
       any = true;
-      int mask = slots.length - 1;
-      int slot = slot(key, mask);
-      while (true) {
-        int id = slots[slot];
-        if (id < 0) {
-          if (items == budget) {
-            return null;
-          }
-          if (items == keys.length) {
-            keys = Arrays.copyOf(keys, (int) Math.min(budget + 1L, 2L * keys.length));
-          }
-          keys[items] = key;
-          slots[slot] = items++;
-          if (2 * items > slots.length) {
-            slots = rehash(keys, items, 2 * slots.length);
-          }
-          break;
-        }
-        if (keys[id] == key) {
-          break;
-        }
-        slot = (slot + 1) & mask;
+      if (ids.add(key, budget) < 0) {
+        return null;
       }
     }
-    if (items == 0 || fixedEstimate(items, n, w, reference) >= limit) {
+    if (ids.items == 0 || fixedEstimate(ids.items, n, w, reference) >= limit) {
       return null;
     }
     // null slots keep index 0, as the reference writes them; the indices' runs are counted on
     // the way, for the statistics handed to the context
     byte[] idx = new byte[4 * n];
-    int mask = slots.length - 1;
     int lastId = -1;
     int prev = 0;
     long runs = n == 0 ? 0 : 1;
@@ -332,11 +309,7 @@ public final class DictionaryEncoder {
       if (def == null || def[i] == 0) {
         long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
         if (key != lastKey || lastId < 0) {
-          int slot = slot(key, mask);
-          while (keys[slots[slot]] != key) {
-            slot = (slot + 1) & mask;
-          }
-          lastId = slots[slot];
+          lastId = ids.find(key);
           lastKey = key;
         }
         id = lastId;
@@ -345,13 +318,7 @@ public final class DictionaryEncoder {
       runs += i > 0 && id != prev ? 1 : 0;
       prev = id;
     }
-    byte[] data = new byte[items * w];
-    for (int k = 0; k < items; k++) {
-      LittleEndian.putUnsigned(data, k * w, w, keys[k]);
-    }
-    DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, n);
-    keepIndexStats(ctx, indices, items, runs);
-    return new Result(indices, new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+    return ids.result(fw, idx, runs, ctx);
   }
 
   /**
@@ -365,9 +332,7 @@ public final class DictionaryEncoder {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
-    int[] slots = newSlots(64);
-    long[] keys = new long[Math.min(budget, 64) + 1];
-    int items = 0;
+    WordIds ids = new WordIds(budget);
     long runs = 0;
     byte[] idx = new byte[4 * n];
     int i = 0;
@@ -386,28 +351,8 @@ public final class DictionaryEncoder {
           j++;
         }
       }
-      int mask = slots.length - 1;
-      int slot = slot(key, mask);
-      int id;
-      while (true) {
-        id = slots[slot];
-        if (id < 0) {
-          if (items == keys.length) {
-            keys = Arrays.copyOf(keys, (int) Math.min(budget + 1L, 2L * keys.length));
-          }
-          id = items;
-          keys[items] = key;
-          slots[slot] = items++;
-          if (2 * items > slots.length) {
-            slots = rehash(keys, items, 2 * slots.length);
-          }
-          break;
-        }
-        if (keys[id] == key) {
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
+      // the runs are within the budget, so every run's value finds room
+      int id = ids.add(key, Integer.MAX_VALUE);
       for (int k = i; k < j; k++) {
         LittleEndian.putInt(idx, k << 2, id);
       }
@@ -415,16 +360,10 @@ public final class DictionaryEncoder {
       runs++;
       i = j;
     }
-    if (items == 0 || fixedEstimate(items, n, w, reference) >= limit) {
+    if (ids.items == 0 || fixedEstimate(ids.items, n, w, reference) >= limit) {
       return null;
     }
-    byte[] data = new byte[items * w];
-    for (int k = 0; k < items; k++) {
-      LittleEndian.putUnsigned(data, k * w, w, keys[k]);
-    }
-    DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, n);
-    keepIndexStats(ctx, indices, items, runs);
-    return new Result(indices, new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
+    return ids.result(fw, idx, runs, ctx);
   }
 
   /**
@@ -435,6 +374,72 @@ public final class DictionaryEncoder {
     if (ctx != null) {
       int width = 32 - Integer.numberOfLeadingZeros(items - 1);
       ctx.keepStats(indices, new Stats.FixedWidth(indices.numValues(), indices.bitsPerValue(), width, runs, indices.usedBytes()));
+    }
+  }
+
+  /**
+   * The items of a word-keyed trial in first-seen order, with an open-addressing table of their
+   * ids that grows with them (rehashing keeps the ids).
+   */
+  private static final class WordIds {
+    int[] slots = newSlots(64);
+    long[] keys;
+    int items;
+    private final int budget;
+
+    WordIds(int budget) {
+      this.budget = budget;
+      keys = new long[Math.min(budget, 64) + 1];
+    }
+
+    /** The id of {@code key}, added as the next item if new; -1 when it is new and {@code limit} items are held. */
+    int add(long key, int limit) {
+      int mask = slots.length - 1;
+      int slot = slot(key, mask);
+      while (true) {
+        int id = slots[slot];
+        if (id < 0) {
+          if (items == limit) {
+            return -1;
+          }
+          if (items == keys.length) {
+            keys = Arrays.copyOf(keys, (int) Math.min(budget + 1L, 2L * keys.length));
+          }
+          id = items;
+          keys[items] = key;
+          slots[slot] = items++;
+          if (2 * items > slots.length) {
+            slots = rehash(keys, items, 2 * slots.length);
+          }
+          return id;
+        }
+        if (keys[id] == key) {
+          return id;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+
+    /** The id of a key known to be an item. */
+    int find(long key) {
+      int mask = slots.length - 1;
+      int slot = slot(key, mask);
+      while (keys[slots[slot]] != key) {
+        slot = (slot + 1) & mask;
+      }
+      return slots[slot];
+    }
+
+    /** The dictionary of these items over the 32-bit indices {@code idx} (with {@code runs} runs). */
+    Result result(DataBlock.FixedWidth fw, byte[] idx, long runs, LayoutContext ctx) {
+      int w = fw.bitsPerValue() / 8;
+      byte[] data = new byte[items * w];
+      for (int k = 0; k < items; k++) {
+        LittleEndian.putUnsigned(data, k * w, w, keys[k]);
+      }
+      DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, fw.numValues());
+      keepIndexStats(ctx, indices, items, runs);
+      return new Result(indices, new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
     }
   }
 
