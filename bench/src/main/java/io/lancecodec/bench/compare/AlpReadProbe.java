@@ -118,27 +118,36 @@ public final class AlpReadProbe {
     long[] one = new long[1];
     return () -> {
       try {
-        long ops = 0;
-        long t0 = System.nanoTime();
-        long c0 = clock(clock);
-        long end = t0 + (long) (slice * 1e9);
-        long now;
-        do {
-          if (take) {
-            one[0] = rnd.nextInt(d.rows);
-            reader.take(one, false);
-          } else {
-            reader.scan(false, batch);
-          }
-          ops++;
-          now = System.nanoTime();
-        } while (now < end);
-        double secs = clock.equals("wall") ? (now - t0) / 1e9 : (clock(clock) - c0) / 1e9;
-        return take ? ops / secs : ops * d.rawBytes / 1e6 / secs;
+        return slice(reader, take, d, rnd, one, batch, slice, clock);
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     };
+  }
+
+  /**
+   * Runs one-row takes (random rows from {@code rnd}, through {@code one}) or scans for
+   * {@code slice} seconds; returns rows/s or MB/s on the given clock.
+   */
+  private static double slice(Engines.Reader reader, boolean take, Data d, SplittableRandom rnd, long[] one, int batch,
+      double slice, String clock) throws Exception {
+    long ops = 0;
+    long t0 = System.nanoTime();
+    long c0 = clock(clock);
+    long end = t0 + (long) (slice * 1e9);
+    long now;
+    do {
+      if (take) {
+        one[0] = rnd.nextInt(d.rows);
+        reader.take(one, false);
+      } else {
+        reader.scan(false, batch);
+      }
+      ops++;
+      now = System.nanoTime();
+    } while (now < end);
+    double secs = clock.equals("wall") ? (now - t0) / 1e9 : (clock(clock) - c0) / 1e9;
+    return take ? ops / secs : ops * d.rawBytes / 1e6 / secs;
   }
 
   public static void main(String[] args) throws Exception {
@@ -178,24 +187,9 @@ public final class AlpReadProbe {
           for (int r = -warm; r < rounds; r++) {
             for (int j = 0; j < k; j++) {
               int i = (j + Math.max(r, 0)) % k;
-              long ops = 0;
-              long t0 = System.nanoTime();
-              long c0 = clock(clock);
-              long end = t0 + (long) (slice * 1e9);
-              long now;
-              do {
-                if (take) {
-                  one[0] = rnd.nextInt(d.rows);
-                  readers[i].take(one, false);
-                } else {
-                  readers[i].scan(false, batch);
-                }
-                ops++;
-                now = System.nanoTime();
-              } while (now < end);
-              double secs = clock.equals("wall") ? (now - t0) / 1e9 : (clock(clock) - c0) / 1e9;
+              double rate = slice(readers[i], take, d, rnd, one, batch, slice, clock);
               if (r >= 0) {
-                rates.get(i).add(take ? ops / secs : ops * d.rawBytes / 1e6 / secs);
+                rates.get(i).add(rate);
               }
             }
           }
