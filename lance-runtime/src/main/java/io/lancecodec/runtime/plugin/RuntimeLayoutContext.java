@@ -39,10 +39,11 @@ public final class RuntimeLayoutContext implements LayoutContext {
   private final java.util.function.ToLongFunction<byte[]> external;
   /**
    * Blocks whose statistics a layout read or handed over in this page, and those statistics: the
-   * page's values and a dictionary's indices, so two slots.
+   * page's values, a dictionary's indices and, in 2.3, those indices narrowed, so three slots (with
+   * two, the narrowed indices pushed out the values, which the page then compresses again).
    */
-  private final DataBlock[] keptBlocks = new DataBlock[2];
-  private final Stats[] keptStats = new Stats[2];
+  private final DataBlock[] keptBlocks = new DataBlock[3];
+  private final Stats[] keptStats = new Stats[3];
   private int nextKept;
 
   /** A writer's context: {@code external} writes blob values to the file. */
@@ -130,6 +131,11 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   @Override
+  public MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options, long sizeToBeat) {
+    return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block", sizeToBeat).result();
+  }
+
+  @Override
   public Encoded<DataBlock> compressPerValue(DataBlock values, FieldOptions options) {
     return best(values, options, CodecPlugin::proposePerValue, "per-value").result();
   }
@@ -180,7 +186,12 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role) {
-    Optional<Proposal<R>> best = offer(values, options, Set.of(), ask);
+    return best(values, options, ask, role, Long.MAX_VALUE);
+  }
+
+  /** {@code sizeToBeat}: the caller keeps the result only at most this size (measuring plugins may stop past it). */
+  private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role, long sizeToBeat) {
+    Optional<Proposal<R>> best = offer(values, null, options, Set.of(), ask, false, 0, sizeToBeat);
     if (best.isEmpty()) {
       throw LanceCodecException.unsupported(
           "no " + role + " compressor for " + values.getClass().getSimpleName() + " values");
@@ -201,7 +212,12 @@ public final class RuntimeLayoutContext implements LayoutContext {
   /** {@code known}: the statistics of {@code values} when the caller has them, else null. */
   private <R> Optional<Proposal<R>> offer(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
       boolean oneChunk, long rowValues) {
-    List<Proposal<R>> all = offers(values, known, options, chain, ask, oneChunk, rowValues);
+    return offer(values, known, options, chain, ask, oneChunk, rowValues, Long.MAX_VALUE);
+  }
+
+  private <R> Optional<Proposal<R>> offer(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
+      boolean oneChunk, long rowValues, long sizeToBeat) {
+    List<Proposal<R>> all = offers(values, known, options, chain, ask, oneChunk, rowValues, sizeToBeat);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
@@ -212,11 +228,20 @@ public final class RuntimeLayoutContext implements LayoutContext {
    */
   private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
       boolean oneChunk, long rowValues) {
+    return offers(values, known, options, chain, ask, oneChunk, rowValues, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@code sizeToBeat}: measuring plugins are told the smaller of it and the smallest offer so
+   * far; an offer of one that stopped past it loses to the caller's alternative either way.
+   */
+  private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
+      boolean oneChunk, long rowValues, long sizeToBeat) {
     Stats stats = known != null ? known : statsOf(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
     List<Map.Entry<Proposal<R>, Integer>> ranked = new ArrayList<>();
-    long smallest = Long.MAX_VALUE;
+    long smallest = sizeToBeat;
     for (int pass = 0; pass < 2; pass++) {
       for (int i = 0; i < plugins.size(); i++) {
         CodecPlugin p = plugins.get(i);

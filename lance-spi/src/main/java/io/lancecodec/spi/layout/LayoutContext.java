@@ -36,6 +36,17 @@ public interface LayoutContext extends Decoders {
   /** Values compressed into mini-block chunks by the best offer of the registry's plugins. */
   MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options);
 
+  /**
+   * As {@link #compressMiniBlock(DataBlock, FieldOptions)}, for a layout that keeps the result
+   * only if its chunks take at most {@code sizeToBeat} bytes (it has a smaller page already): a
+   * plugin that measures its offer by compressing may stop once it passes that size. The result
+   * is any offer's, still valid, and the one the two-argument call gives whenever it is that
+   * small.
+   */
+  default MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options, long sizeToBeat) {
+    return compressMiniBlock(values, options);
+  }
+
   /** Values compressed per value (transparently) for a full-zip page. */
   Encoded<DataBlock> compressPerValue(DataBlock values, FieldOptions options);
 

@@ -47,8 +47,12 @@ public final class DensePages {
         if (nested || dict.referencePolicy()) {
           return withDict;
         }
-        PhysicalPage<?> without = encodeValues(page, ctx);
-        return bytes(withDict) <= EXTENDED_DICT_GAIN * bytes(without) ? withDict : without;
+        long dictBytes = bytes(withDict);
+        // the values alone lose once their chunks pass dictBytes / gain, so a codec that measures
+        // by compressing (ALP) may stop there: on a page the dictionary shrinks 90 times it did
+        // the page's whole encode only to lose
+        PhysicalPage<?> without = encodeValues(page, ctx, (long) Math.floor(dictBytes / EXTENDED_DICT_GAIN));
+        return dictBytes <= EXTENDED_DICT_GAIN * bytes(without) ? withDict : without;
       }
     }
     return encodeValues(page, ctx);
@@ -64,6 +68,11 @@ public final class DensePages {
 
   /** Mini-block or full-zip, by the widest value unless the field forces one. */
   private static PhysicalPage<?> encodeValues(PageInput page, LayoutContext ctx) {
+    return encodeValues(page, ctx, Long.MAX_VALUE);
+  }
+
+  /** {@code sizeToBeat}: as in {@link MiniBlockPageEncoder#encode(PageInput, LayoutContext, DictionaryEncoder.Result, long)}. */
+  private static PhysicalPage<?> encodeValues(PageInput page, LayoutContext ctx, long sizeToBeat) {
     Optional<StructuralEncoding> forced = page.options().structuralEncoding();
     long widest = PageValues.maxValueBytes(page.values());
     // a chunked scheme (pcodec) compresses similar rows together, which full zip cannot
@@ -101,7 +110,7 @@ public final class DensePages {
       PhysicalPage<?> chunked = MiniBlockPageEncoder.encode(page, ctx);
       return bytes(chunked) < bytes(zipped) ? chunked : zipped;
     }
-    return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx);
+    return fullZip ? FullZipPage.encode(page, ctx) : MiniBlockPageEncoder.encode(page, ctx, null, sizeToBeat);
   }
 
   /** Bit-packing's group: a zipped row of fewer integers than this packs no smaller than it is wide. */

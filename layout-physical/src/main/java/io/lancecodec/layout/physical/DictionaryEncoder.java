@@ -39,7 +39,8 @@ public final class DictionaryEncoder {
    */
   public static Result tryEncode(DataBlock values, short[] def, FieldOptions options, FileVersion version, LayoutContext ctx) {
     Result r = encode(values, def, options, version, ctx);
-    return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def, options.compression().isEmpty()) : r;
+    // (a trial of runs wrote its indices narrow already; compact then keeps them)
+    return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def, options.compression().isEmpty(), ctx) : r;
   }
 
   private static Result encode(DataBlock values, short[] def, FieldOptions options, FileVersion version, LayoutContext ctx) {
@@ -55,7 +56,8 @@ public final class DictionaryEncoder {
       int bits = fw.bitsPerValue();
       boolean reference = bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
       if (reference || (options.dictExtended() && (bits == 16 || bits == 32 || bits == 64))) {
-        Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference, ctx);
+        boolean narrow = version.atLeast(FileVersion.V2_3) && options.compression().isEmpty();
+        Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference, narrow, ctx);
         return r == null ? null : new Result(r.indices(), r.items(), r.numItems(), reference);
       }
     }
@@ -72,11 +74,12 @@ public final class DictionaryEncoder {
    * the compressor a stream of zero bytes, which beat the narrow indices compressed (3.36 MB
    * against 2.71 MB for 3 M flight delays).
    */
-  static Result compact(Result r, short[] def, boolean narrow) {
+  static Result compact(Result r, short[] def, boolean narrow, LayoutContext ctx) {
     DataBlock.FixedWidth idx = r.indices();
     int iw = idx.bitsPerValue() / 8;
-    if (iw != 4) {
-      return r;
+    int ow = narrowWidth(narrow, r.numItems());
+    if (iw != 4 || (ow == 4 && def == null)) {
+      return r; // nothing to narrow and no null slot to fill: the indices are already these
     }
     int n = (int) idx.numValues();
     byte[] in = idx.data();
@@ -87,15 +90,32 @@ public final class DictionaryEncoder {
       }
     }
     fill = Math.max(fill, 0);
-    int ow = !narrow ? 4 : r.numItems() <= 1 << 8 ? 1 : r.numItems() <= 1 << 16 ? 2 : 4;
     byte[] out = new byte[n * ow];
+    // the statistics of the new indices are counted here, so that compressing them (the next
+    // thing the page does) need not pass over them again
+    int prev = fill;
+    int or = 0;
+    long runs = n == 0 ? 0 : 1;
     for (int i = 0; i < n; i++) {
       if (def == null || def[i] == 0) {
         fill = LittleEndian.getInt(in, i * 4);
       }
-      LittleEndian.putUnsigned(out, i * ow, ow, fill);
+      or |= fill;
+      runs += fill != prev ? 1 : 0;
+      prev = fill;
+      if (ow == 1) {
+        out[i] = (byte) fill;
+      } else if (ow == 2) {
+        LittleEndian.putShort(out, i * 2, (short) fill);
+      } else {
+        LittleEndian.putInt(out, i * 4, fill);
+      }
     }
-    return new Result(new DataBlock.FixedWidth(out, ow * 8, n), r.items(), r.numItems(), r.referencePolicy());
+    DataBlock.FixedWidth narrowed = new DataBlock.FixedWidth(out, ow * 8, n);
+    if (ctx != null) {
+      ctx.keepStats(narrowed, new Stats.FixedWidth(n, ow * 8, 32 - Integer.numberOfLeadingZeros(or), runs, narrowed.usedBytes()));
+    }
+    return new Result(narrowed, r.items(), r.numItems(), r.referencePolicy());
   }
 
   /** Open-addressing table of item ids keyed by content hash; equality is checked on the bytes. */
@@ -191,9 +211,11 @@ public final class DictionaryEncoder {
 
   /**
    * {@code reference}: the reference's estimate (index bits + 7 per value); otherwise indices at their
-   * bit-packed width, since the layout then compares the real pages anyway.
+   * bit-packed width, since the layout then compares the real pages anyway. {@code narrow}: the
+   * indices will be stored as narrow as the item count allows ({@link #compact}).
    */
-  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio, boolean reference, LayoutContext ctx) {
+  private static Result fixed(DataBlock.FixedWidth fw, short[] def, int budget, double ratio, boolean reference, boolean narrow,
+      LayoutContext ctx) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
@@ -217,7 +239,7 @@ public final class DictionaryEncoder {
       return fixedShorts(fw, def, budget, ratio * plain, reference, ctx);
     }
     if ((w == 4 || w == 8) && def == null && runCount >= 0 && runCount <= budget) {
-      return fixedRuns(fw, budget, ratio * plain, reference, ctx);
+      return fixedRuns(fw, (int) runCount, budget, ratio * plain, reference, narrow, ctx);
     }
     if (w == 4 || w == 8) {
       return fixedWords(fw, def, budget, ratio * plain, reference, ctx);
@@ -328,13 +350,18 @@ public final class DictionaryEncoder {
    * its id over the run, where collecting and then writing read every value twice (the trial was
    * half of writing 200,000 sorted timestamps). Same ids in the same first-seen order.
    */
-  private static Result fixedRuns(DataBlock.FixedWidth fw, int budget, double limit, boolean reference, LayoutContext ctx) {
+  private static Result fixedRuns(DataBlock.FixedWidth fw, int runCount, int budget, double limit, boolean reference, boolean narrow,
+      LayoutContext ctx) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
     WordIds ids = new WordIds(budget);
-    long runs = 0;
-    byte[] idx = new byte[4 * n];
+    // each run's id and end, so that the indices are written once at their final width (2.3
+    // narrows them by the item count, known only at the end; writing u32 and then narrowing cost
+    // as much as the trial)
+    int[] runId = new int[runCount];
+    int[] runEnd = new int[runCount];
+    int runs = 0;
     int i = 0;
     while (i < n) {
       long key;
@@ -351,19 +378,40 @@ public final class DictionaryEncoder {
           j++;
         }
       }
-      // the runs are within the budget, so every run's value finds room
-      int id = ids.add(key, Integer.MAX_VALUE);
-      for (int k = i; k < j; k++) {
-        LittleEndian.putInt(idx, k << 2, id);
-      }
-      // adjacent runs hold different values, so different ids
-      runs++;
+      // the runs are within the budget, so every run's value finds room; adjacent runs hold
+      // different values, so different ids
+      runId[runs] = ids.add(key, Integer.MAX_VALUE);
+      runEnd[runs++] = j;
       i = j;
     }
     if (ids.items == 0 || fixedEstimate(ids.items, n, w, reference) >= limit) {
       return null;
     }
-    return ids.result(fw, idx, runs, ctx);
+    int ow = narrowWidth(narrow, ids.items);
+    byte[] idx = new byte[n * ow];
+    int from = 0;
+    for (int r = 0; r < runs; r++) {
+      int id = runId[r];
+      int to = runEnd[r];
+      if (ow == 1) {
+        Arrays.fill(idx, from, to, (byte) id);
+      } else if (ow == 2) {
+        for (int k = from; k < to; k++) {
+          LittleEndian.putShort(idx, k << 1, (short) id);
+        }
+      } else {
+        for (int k = from; k < to; k++) {
+          LittleEndian.putInt(idx, k << 2, id);
+        }
+      }
+      from = to;
+    }
+    return ids.result(fw, idx, ow * 8, runs, ctx);
+  }
+
+  /** 2.3's index width for {@code items} ({@link #compact}): one or two bytes when they suffice, else four. */
+  private static int narrowWidth(boolean narrow, int items) {
+    return !narrow ? 4 : items <= 1 << 8 ? 1 : items <= 1 << 16 ? 2 : 4;
   }
 
   /**
@@ -432,12 +480,17 @@ public final class DictionaryEncoder {
 
     /** The dictionary of these items over the 32-bit indices {@code idx} (with {@code runs} runs). */
     Result result(DataBlock.FixedWidth fw, byte[] idx, long runs, LayoutContext ctx) {
+      return result(fw, idx, 32, runs, ctx);
+    }
+
+    /** {@code indexBits}: the width the indices were written at. */
+    Result result(DataBlock.FixedWidth fw, byte[] idx, int indexBits, long runs, LayoutContext ctx) {
       int w = fw.bitsPerValue() / 8;
       byte[] data = new byte[items * w];
       for (int k = 0; k < items; k++) {
         LittleEndian.putUnsigned(data, k * w, w, keys[k]);
       }
-      DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, 32, fw.numValues());
+      DataBlock.FixedWidth indices = new DataBlock.FixedWidth(idx, indexBits, fw.numValues());
       keepIndexStats(ctx, indices, items, runs);
       return new Result(indices, new DataBlock.FixedWidth(data, fw.bitsPerValue(), items), items, true);
     }

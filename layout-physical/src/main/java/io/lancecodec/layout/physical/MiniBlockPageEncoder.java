@@ -53,6 +53,14 @@ public final class MiniBlockPageEncoder {
    * index, when the page has lists, is the last buffer.
    */
   public static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict) {
+    return encode(page, ctx, dict, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@code sizeToBeat}: the caller keeps this page only if its chunks take at most that many
+   * bytes (see {@link LayoutContext#compressMiniBlock(io.lancecodec.spi.DataBlock, io.lancecodec.spi.FieldOptions, long)}).
+   */
+  static PhysicalPage<MiniBlockSpec> encode(PageInput page, LayoutContext ctx, DictionaryEncoder.Result dict, long sizeToBeat) {
     boolean large = ctx.version().atLeast(FileVersion.V2_2);
     io.lancecodec.spi.DataBlock chunked = dict == null ? page.values() : dict.indices();
     short[] rep = page.repLevels();
@@ -64,7 +72,9 @@ public final class MiniBlockPageEncoder {
     WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
         ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def))
         : null;
-    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options());
+    MiniBlockCompressed values = sizeToBeat == Long.MAX_VALUE
+        ? ctx.compressMiniBlock(chunked, page.options())
+        : ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
     int numBuffers = values.buffers().size();
     int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
     int maxVisible = Levels.maxVisibleDef(page.layers());
