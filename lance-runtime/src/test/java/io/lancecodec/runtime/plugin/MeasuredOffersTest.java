@@ -97,4 +97,21 @@ class MeasuredOffersTest {
     Fake small = new Fake("c-estimates", 50, false, order);
     assertEquals("a-measures", chosen(List.of(measured, small)));
   }
+
+  @Test
+  void aLayoutsSizeToBeatReachesTheMeasuringPluginsAndChangesNoChoice() {
+    for (long layoutLimit : new long[] {40, 55, 1000}) {
+      List<String> order = new ArrayList<>();
+      Fake measured = new Fake("a-measures", 45, true, order);
+      Fake big = new Fake("b-estimates", 100, false, order);
+      Fake small = new Fake("c-estimates", 50, false, order);
+      RuntimeLayoutContext ctx = new RuntimeLayoutContext(new Plugins(List.of(measured, big, small), List.of()), FileVersion.V2_3, b -> 0L);
+      DataBlock.FixedWidth block = new DataBlock.FixedWidth(new byte[4 * 100], 32, 100);
+      MiniBlockCompressed out = ctx.compressMiniBlock(block, FieldOptions.builder().compression("none").build(), layoutLimit);
+      // the fakes ignore the limit, so the choice is the two-argument one whatever it is
+      assertEquals("a-measures", new String(out.buffers().get(0), java.nio.charset.StandardCharsets.UTF_8));
+      assertEquals(List.of(Math.min(layoutLimit, 50L)), measured.told);
+      assertEquals(List.of(layoutLimit), big.told);
+    }
+  }
 }

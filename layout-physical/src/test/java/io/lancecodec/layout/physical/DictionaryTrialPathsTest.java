@@ -101,6 +101,14 @@ class DictionaryTrialPathsTest {
     "32, 60000, 1, false"
   })
   void sameDictionaryWithAndWithoutContext(int bits, int distinct, int maxRun, boolean nulls) {
+    // 2.1 keeps u32 indices; 2.3 stores them 1 or 2 bytes wide when the items allow (the trial
+    // of runs writes them so at once, the others narrow afterwards), but not under zstd
+    sameDictionary(bits, distinct, maxRun, nulls, FileVersion.V2_1, FieldOptions.DEFAULT);
+    sameDictionary(bits, distinct, maxRun, nulls, FileVersion.V2_3, FieldOptions.DEFAULT);
+    sameDictionary(bits, distinct, maxRun, nulls, FileVersion.V2_3, FieldOptions.builder().compression("zstd").build());
+  }
+
+  private static void sameDictionary(int bits, int distinct, int maxRun, boolean nulls, FileVersion version, FieldOptions options) {
     int n = 100_000;
     int w = bits / 8;
     Random rnd = new Random(bits * 7919L + distinct * 31L + maxRun + (nulls ? 1 : 0));
@@ -124,15 +132,19 @@ class DictionaryTrialPathsTest {
       i += len;
     }
     DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, bits, n);
-    DictionaryEncoder.Result plain = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1);
+    DictionaryEncoder.Result plain = DictionaryEncoder.tryEncode(values, def, options, version);
     StatsContext ctx = new StatsContext();
-    DictionaryEncoder.Result withContext = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1, ctx);
+    DictionaryEncoder.Result withContext = DictionaryEncoder.tryEncode(values, def, options, version, ctx);
     if (plain == null) {
       assertNull(withContext);
       return;
     }
     assertNotNull(withContext);
     assertEquals(plain.numItems(), withContext.numItems());
+    assertEquals(plain.indices().bitsPerValue(), withContext.indices().bitsPerValue());
+    if (version == FileVersion.V2_3 && options.compression().isEmpty()) {
+      assertEquals(plain.numItems() <= 256 ? 8 : plain.numItems() <= 65536 ? 16 : 32, withContext.indices().bitsPerValue());
+    }
     assertArrayEquals(plain.indices().data(), withContext.indices().data());
     assertArrayEquals(((DataBlock.FixedWidth) plain.items()).data(), ((DataBlock.FixedWidth) withContext.items()).data());
     assertEquals(Stats.of(withContext.indices()), ctx.kept.get(withContext.indices()), "statistics handed over for the indices");
