@@ -5,6 +5,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
+import io.lancecodec.spi.Stats;
 import java.util.Optional;
 
 /**
@@ -40,7 +41,9 @@ final class Narrow23 {
       inline += InlineBitpackingCodec.chunkBytes(bits, w);
     }
     long ool = OutOfLineBitpackingCodec.size(bits, widest, n);
-    long rle = 8 + RleCodec.storedRuns(fw) * (bits / 8 + 1);
+    // the stored runs are at least the runs, so counting them is skipped when even that loses
+    long leastRle = 8 + ((Stats.FixedWidth) context.stats()).runCount() * (bits / 8 + 1);
+    long rle = leastRle >= Math.min(flat, Math.min(ool, inline)) ? Long.MAX_VALUE : 8 + RleCodec.storedRuns(fw) * (bits / 8 + 1);
     String name = "bitpack-ool";
     long best = ool;
     BlockCompressor c = new OutOfLineBitpackingCodec.Compressor(widest, true);

@@ -125,4 +125,26 @@ class RleFirstChoiceTest {
     }
     return new DataBlock.FixedWidth(d, bits, n);
   }
+
+  /** The stored (value, u8 length) pairs: each run split every 255 values, counted the slow way. */
+  @ParameterizedTest
+  @ValueSource(ints = {8, 16, 32, 64})
+  void storedRunsSplitEvery255Values(int bits) {
+    for (String shape : SHAPES) {
+      for (int n : new int[] {0, 1, 255, 256, 1000, 70_000}) {
+        DataBlock.FixedWidth fw = n == 0 ? new DataBlock.FixedWidth(new byte[0], bits, 0) : block(bits, n, shape, bits * 17L + n);
+        int wb = bits / 8;
+        long want = 0;
+        for (int i = 0; i < n; ) {
+          int j = i + 1;
+          while (j < n && java.util.Arrays.equals(fw.data(), i * wb, i * wb + wb, fw.data(), j * wb, j * wb + wb)) {
+            j++;
+          }
+          want += (j - i + 254) / 255;
+          i = j;
+        }
+        assertEquals(want, RleCodec.storedRuns(fw), bits + "-bit " + shape + " n=" + n);
+      }
+    }
+  }
 }
