@@ -60,7 +60,7 @@ final class SymbolTableBuilder {
     this.sampleOffsets = sampleOffsets;
     // Each sample byte after the first of a string adds at most two pairs.
     int maxPairs = (int) Math.min(CODES * CODES, 2L * sample.length);
-    this.pairList = new int[maxPairs];
+    this.pairList = new int[maxPairs + 1]; // + 1: countPair writes one slot past the pairs it keeps
     this.candidates = new Candidates(CODES + maxPairs);
   }
 
@@ -225,9 +225,11 @@ final class SymbolTableBuilder {
   }
 
   private void countPair(int index) {
-    if (counts2[index]++ == 0) {
-      pairList[touchedPairs++] = index;
-    }
+    // the index is written always and kept only for a first occurrence: a branch on "first
+    // time?" mispredicted on about every other pair of the early generations
+    int before = counts2[index]++;
+    pairList[touchedPairs] = index;
+    touchedPairs += before == 0 ? 1 : 0;
   }
 
   private int next(Table table, int p, int end) {
