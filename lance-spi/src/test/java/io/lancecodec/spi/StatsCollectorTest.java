@@ -14,8 +14,8 @@ class StatsCollectorTest {
   void fixedWidthStatsMatchValueByValueCount() {
     Random rnd = new Random(11);
     for (int bits : new int[] {8, 16, 32, 64}) {
-      for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4099}) {
-        for (String shape : new String[] {"runs", "random", "full", "constant"}) {
+      for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4099, 70_001}) {
+        for (String shape : new String[] {"runs", "long-runs", "random", "full", "constant", "long-then-short"}) {
           int wb = bits / 8;
           byte[] d = new byte[n * wb];
           long v = 0;
@@ -28,6 +28,17 @@ class StatsCollectorTest {
                 break;
               case "random":
                 v = rnd.nextLong() >>> (64 - Math.min(bits, 1 + rnd.nextInt(bits)));
+                break;
+              case "long-runs":
+                // long runs take the collector's run-by-run path after its first 1024 values
+                if (rnd.nextInt(200) == 0) {
+                  v = rnd.nextLong() >>> (64 - bits);
+                }
+                break;
+              case "long-then-short":
+                if (i < 1500 ? rnd.nextInt(300) == 0 : rnd.nextInt(2) == 0) {
+                  v = rnd.nextLong() >>> (64 - bits);
+                }
                 break;
               case "full":
                 v = -1L - rnd.nextInt(3);

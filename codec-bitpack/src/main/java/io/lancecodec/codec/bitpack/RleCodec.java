@@ -12,6 +12,7 @@ import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlockDecompressor;
 import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.Runs;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,7 +173,7 @@ final class RleCodec {
         int runs = 0;
         int numRuns = 0;
         while (count < window) {
-          int j = runEnd(d, off + count, off + window, wb) - off;
+          int j = Runs.end(d, off + count, off + window, wb) - off;
           int pieces = (j - count + 254) / 255;
           if ((runs + pieces) * perRun > BUDGET) {
             break;
@@ -209,44 +210,6 @@ final class RleCodec {
     }
 
     /** The end of the run of equal values that starts at {@code start}, at most {@code limit}. */
-    static int runEnd(byte[] d, int start, int limit, int wb) {
-      int j = start + 1;
-      switch (wb) {
-        case 1:
-          {
-            byte v = d[start];
-            while (j < limit && d[j] == v) {
-              j++;
-            }
-            return j;
-          }
-        case 2:
-          {
-            short v = LittleEndian.getShort(d, start * 2);
-            while (j < limit && LittleEndian.getShort(d, j * 2) == v) {
-              j++;
-            }
-            return j;
-          }
-        case 4:
-          {
-            int v = LittleEndian.getInt(d, start * 4);
-            while (j < limit && LittleEndian.getInt(d, j * 4) == v) {
-              j++;
-            }
-            return j;
-          }
-        default:
-          {
-            long v = LittleEndian.getLong(d, start * 8);
-            while (j < limit && LittleEndian.getLong(d, j * 8) == v) {
-              j++;
-            }
-            return j;
-          }
-      }
-    }
-
     static boolean equal(byte[] d, int a, int b, int wb) {
       switch (wb) {
         case 1:

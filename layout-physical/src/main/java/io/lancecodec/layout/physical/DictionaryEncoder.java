@@ -4,6 +4,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.Runs;
 import io.lancecodec.spi.Stats;
 import io.lancecodec.spi.layout.LayoutContext;
 import java.util.Arrays;
@@ -364,20 +365,8 @@ public final class DictionaryEncoder {
     int runs = 0;
     int i = 0;
     while (i < n) {
-      long key;
-      int j = i + 1;
-      if (w == 4) {
-        int v = LittleEndian.getInt(d, i << 2);
-        while (j < n && LittleEndian.getInt(d, j << 2) == v) {
-          j++;
-        }
-        key = v & 0xFFFFFFFFL;
-      } else {
-        key = LittleEndian.getLong(d, i << 3);
-        while (j < n && LittleEndian.getLong(d, j << 3) == key) {
-          j++;
-        }
-      }
+      long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
+      int j = Runs.end(d, i, n, w);
       // the runs are within the budget, so every run's value finds room; adjacent runs hold
       // different values, so different ids
       runId[runs] = ids.add(key, Integer.MAX_VALUE);
