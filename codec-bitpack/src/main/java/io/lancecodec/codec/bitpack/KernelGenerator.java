@@ -4,7 +4,17 @@ import static net.bytebuddy.jar.asm.Opcodes.ALOAD;
 import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
 import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.GOTO;
+import static net.bytebuddy.jar.asm.Opcodes.I2L;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
+import static net.bytebuddy.jar.asm.Opcodes.ICONST_1;
+import static net.bytebuddy.jar.asm.Opcodes.IFGT;
+import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPLE;
+import static net.bytebuddy.jar.asm.Opcodes.IRETURN;
+import static net.bytebuddy.jar.asm.Opcodes.ISHL;
+import static net.bytebuddy.jar.asm.Opcodes.L2I;
+import static net.bytebuddy.jar.asm.Opcodes.LADD;
+import static net.bytebuddy.jar.asm.Opcodes.LCMP;
+import static net.bytebuddy.jar.asm.Opcodes.LRETURN;
 import static net.bytebuddy.jar.asm.Opcodes.ICONST_0;
 import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPGE;
 import static net.bytebuddy.jar.asm.Opcodes.ILOAD;
@@ -62,14 +72,36 @@ final class KernelGenerator {
   }
 
   /**
+   * A fused kernel: the first {@code 32 * blocks} values (logical order) of a u32 group of width
+   * W at {@code s[so]}, each added to {@code acc} and the running sum stored as a u32 at
+   * {@code d[dof]}, value by value; returns the sum (a long, so the caller sees an overflow of 32
+   * bits after the group).
+   */
+  interface DeltaKernel {
+    long run(byte[] s, int so, byte[] d, int dof, long acc, int blocks);
+  }
+
+  /**
+   * A fused kernel: the first {@code 32 * blocks} values (logical order) of a u32 group of width
+   * W at {@code s[so]}, each an index into {@code items} (little-endian words of 32 or 64 bits),
+   * the indexed item stored at {@code d[dof]}; false, with the output partly written, when an
+   * index exceeds {@code lastItem}.
+   */
+  interface GatherKernel {
+    boolean run(byte[] s, int so, byte[] items, byte[] d, int dof, long lastItem, int blocks);
+  }
+
+  /**
    * The view every kernel reads and writes 8 bytes through, with GETSTATIC: a static final field
    * the JIT folds, so each access compiles to a plain little-endian load or store.
    */
   static final VarHandle L = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  /** The 4-byte view the gather kernels read 32-bit items through. */
+  static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
   private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
   private static final String HOST_PACKAGE = "io/lancecodec/codec/bitpack/";
-  private static final String KERNEL = HOST + "$Kernel";
   private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
 
   // locals of run(s, so, d, dof): the loop's g, i (in) and o (out), then longs of two slots each
@@ -84,12 +116,47 @@ final class KernelGenerator {
   private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
   private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
 
+  /** Fused kernels over u32 groups, by width 1..32 (width 0 needs no kernel), gathers by item width too. */
+  private final AtomicReferenceArray<DeltaKernel> deltas = new AtomicReferenceArray<>(33);
+  private final AtomicReferenceArray<GatherKernel> gathers = new AtomicReferenceArray<>(66);
+
   Kernel packer(int bits, int width) {
     return kernel(packers, true, bits, width);
   }
 
   Kernel unpacker(int bits, int width) {
     return kernel(unpackers, false, bits, width);
+  }
+
+  DeltaKernel delta(int width) {
+    check32(width);
+    DeltaKernel k = deltas.get(width);
+    if (k == null) {
+      DeltaKernel made = (DeltaKernel) define("Delta32w" + width, "$DeltaKernel", "([BI[BIJI)J", mv -> fused(mv, width, 0));
+      k = deltas.compareAndExchange(width, null, made);
+      k = k == null ? made : k;
+    }
+    return k;
+  }
+
+  /** {@code itemBits}: 32 or 64. */
+  GatherKernel gather(int width, int itemBits) {
+    check32(width);
+    int i = (itemBits == 64 ? 33 : 0) + width;
+    GatherKernel k = gathers.get(i);
+    if (k == null) {
+      GatherKernel made = (GatherKernel) define("Gather32x" + itemBits + "w" + width, "$GatherKernel", "([BI[B[BIJI)Z",
+          mv -> fused(mv, width, itemBits));
+      k = gathers.compareAndExchange(i, null, made);
+      k = k == null ? made : k;
+    }
+    return k;
+  }
+
+  private static void check32(int width) {
+    if (width < 1 || width > 32) {
+      throw new IllegalArgumentException("fused kernel width " + width);
+    }
   }
 
   private static Kernel kernel(AtomicReferenceArray<Kernel> kernels, boolean pack, int bits, int width) {
@@ -131,13 +198,28 @@ final class KernelGenerator {
   }
 
   private static Kernel generate(boolean pack, int bits, int width) {
-    String name = HOST_PACKAGE + (pack ? "Pack" : "Unpack") + bits + "w" + width + "_" + SERIAL.incrementAndGet();
+    return (Kernel) define((pack ? "Pack" : "Unpack") + bits + "w" + width, "$Kernel", "([BI[BI)V", mv -> {
+      if (pack) {
+        pack(mv, bits, width);
+      } else {
+        unpack(mv, bits, width);
+      }
+    });
+  }
+
+  /**
+   * Defines a final class named {@code name} (plus a serial) in this package implementing the
+   * nested interface {@code iface} with one public method {@code run} of descriptor {@code desc},
+   * whose body {@code body} writes, and returns an instance.
+   */
+  private static Object define(String name, String iface, String desc, java.util.function.Consumer<MethodVisitor> body) {
+    String internal = HOST_PACKAGE + name + "_" + SERIAL.incrementAndGet();
     // Byte Buddy's own ASM writes the class directly: its type DSL did the same in 2-7 ms a class
     // but took 0.4 s to start in a fresh JVM, which every first read or write would pay. Java 17
     // class files whatever the JVM: the kernels need nothing newer. COMPUTE_FRAMES merges no
-    // reference types here (the locals are two byte arrays, ints and longs), so ASM loads no class.
+    // reference types here (the locals are byte arrays, ints and longs), so ASM loads no class.
     ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object", new String[] {KERNEL});
+    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internal, null, "java/lang/Object", new String[] {HOST + iface});
     MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);
@@ -145,23 +227,19 @@ final class KernelGenerator {
     init.visitInsn(RETURN);
     init.visitMaxs(0, 0);
     init.visitEnd();
-    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "([BI[BI)V", null, null);
+    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", desc, null, null);
     mv.visitCode();
-    if (pack) {
-      pack(mv, bits, width);
-    } else {
-      unpack(mv, bits, width);
-    }
+    body.accept(mv);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
     cw.visitEnd();
     try {
       // defined in this package through this class's lookup, on the class or module path alike,
-      // so it may read L and implement the package-private Kernel
+      // so it may read L and INT and implement the package-private interfaces
       Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
-      return (Kernel) type.getDeclaredConstructor().newInstance();
+      return type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("generated kernel " + name, e);
+      throw new IllegalStateException("generated kernel " + internal, e);
     }
   }
 
@@ -242,6 +320,174 @@ final class KernelGenerator {
         }
       }
     });
+  }
+
+  // locals of the fused kernels, after their parameters: the delta kernel's are (s, so, d, dof,
+  // acc, blocks), the gather kernel's (s, so, items, d, dof, lastItem, blocks)
+  private static final int F_S = 1, F_SO = 2;
+
+  /**
+   * A fused kernel over a u32 group of width W: itemBits 0 sums ({@link DeltaKernel}), 32 or 64
+   * gathers ({@link GatherKernel}). Values are visited in logical order, 32 (one row of every
+   * lane) at a time: block b holds values {@code 32 b .. 32 b + 31}, which are row
+   * {@code 8 * ORDER[2 (b % 4)] + b / 4} of lanes 0..31, and those lanes' words of a row are 128
+   * consecutive bytes. So each block is a loop over 16 longs of two lanes (two consecutive values)
+   * with the row's word, shift and masks constant, and the 32 blocks are unrolled, each behind a
+   * test of {@code blocks} so a short last group stops early. A prefix sum needs the logical order,
+   * and a gather wants it for its stores; the unpack kernels' transposed order gives neither.
+   */
+  private static void fused(MethodVisitor mv, int width, int itemBits) {
+    boolean delta = itemBits == 0;
+    int d = delta ? 3 : 4;
+    int dof = d + 1;
+    int acc = 5; // delta: the running sum
+    int items = 3; // gather: the item bytes
+    int last = 6; // gather: the largest valid index
+    int blocks = delta ? 7 : 8;
+    int j = blocks + 1;
+    int in = j + 1;
+    int o = in + 1;
+    int x = o + 1;
+    int lo = x + 2; // delta: the pair's first sum; gather: the first index
+    int hi = lo + 2; // gather: the second index
+    Label end = new Label();
+    Label fail = new Label();
+    for (int b = 0; b < 32; b++) {
+      int row = 8 * FastLanes.ORDER[2 * (b & 3)] + (b >>> 2);
+      int k = row * width / 32;
+      int bit = row * width % 32;
+      boolean split = bit + width > 32;
+      mv.visitVarInsn(ILOAD, blocks);
+      pushInt(mv, b);
+      mv.visitJumpInsn(IF_ICMPLE, end);
+      Label top = new Label();
+      Label next = new Label();
+      mv.visitInsn(ICONST_0);
+      mv.visitVarInsn(ISTORE, j);
+      mv.visitLabel(top);
+      mv.visitVarInsn(ILOAD, j);
+      pushInt(mv, 128);
+      mv.visitJumpInsn(IF_ICMPGE, next);
+      // in = so + j; o = dof + j (twice j for 64-bit items: a long a value)
+      mv.visitVarInsn(ILOAD, F_SO);
+      mv.visitVarInsn(ILOAD, j);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, in);
+      mv.visitVarInsn(ILOAD, dof);
+      mv.visitVarInsn(ILOAD, j);
+      if (itemBits == 64) {
+        mv.visitInsn(ICONST_1);
+        mv.visitInsn(ISHL);
+      }
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, o);
+      // x = the two lanes' values, as the unpack kernel extracts them
+      get(mv, F_S, in, 128 * k);
+      shift(mv, LUSHR, bit);
+      if (split) {
+        int lowLen = 32 - bit;
+        mask(mv, 32, lowBits(lowLen));
+        get(mv, F_S, in, 128 * (k + 1));
+        shift(mv, LSHL, lowLen);
+        mask(mv, 32, lowBits(width) & ~lowBits(lowLen));
+        mv.visitInsn(LOR);
+      } else if (width < 32) {
+        mask(mv, 32, lowBits(width));
+      }
+      mv.visitVarInsn(LSTORE, x);
+      if (delta) {
+        // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
+        mv.visitVarInsn(LLOAD, acc);
+        low32(mv, x);
+        mv.visitInsn(LADD);
+        mv.visitVarInsn(LSTORE, lo);
+        mv.visitVarInsn(LLOAD, acc);
+        low32(mv, x);
+        high32(mv, x);
+        mv.visitInsn(LADD);
+        mv.visitInsn(LADD);
+        mv.visitVarInsn(LSTORE, acc);
+        // d[o + 128 b] = lo | acc << 32
+        address(mv, d, o, 128 * b);
+        mv.visitVarInsn(LLOAD, lo);
+        mv.visitLdcInsn(0xFFFFFFFFL);
+        mv.visitInsn(LAND);
+        mv.visitVarInsn(LLOAD, acc);
+        shift(mv, LSHL, 32);
+        mv.visitInsn(LOR);
+        set(mv);
+      } else {
+        low32(mv, x);
+        mv.visitVarInsn(LSTORE, lo);
+        high32(mv, x);
+        mv.visitVarInsn(LSTORE, hi);
+        for (int idx : new int[] {lo, hi}) {
+          mv.visitVarInsn(LLOAD, idx);
+          mv.visitVarInsn(LLOAD, last);
+          mv.visitInsn(LCMP);
+          mv.visitJumpInsn(IFGT, fail);
+        }
+        if (itemBits == 32) {
+          // d[o + 128 b] = items[lo] | items[hi] << 32
+          address(mv, d, o, 128 * b);
+          item32(mv, items, lo);
+          mv.visitLdcInsn(0xFFFFFFFFL);
+          mv.visitInsn(LAND);
+          item32(mv, items, hi);
+          shift(mv, LSHL, 32);
+          mv.visitInsn(LOR);
+          set(mv);
+        } else {
+          // d[o + 256 b] = items[lo]; d[o + 256 b + 8] = items[hi]
+          for (int h = 0; h < 2; h++) {
+            address(mv, d, o, 256 * b + 8 * h);
+            mv.visitFieldInsn(GETSTATIC, HOST, "L", "Ljava/lang/invoke/VarHandle;");
+            mv.visitVarInsn(ALOAD, items);
+            mv.visitVarInsn(LLOAD, h == 0 ? lo : hi);
+            mv.visitInsn(L2I);
+            shift(mv, ISHL, 3);
+            mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)J", false);
+            set(mv);
+          }
+        }
+      }
+      mv.visitIincInsn(j, 8);
+      mv.visitJumpInsn(GOTO, top);
+      mv.visitLabel(next);
+    }
+    mv.visitLabel(end);
+    if (delta) {
+      mv.visitVarInsn(LLOAD, acc);
+      mv.visitInsn(LRETURN);
+    } else {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(IRETURN);
+      mv.visitLabel(fail);
+      mv.visitInsn(ICONST_0);
+      mv.visitInsn(IRETURN);
+    }
+  }
+
+  private static void low32(MethodVisitor mv, int x) {
+    mv.visitVarInsn(LLOAD, x);
+    mv.visitLdcInsn(0xFFFFFFFFL);
+    mv.visitInsn(LAND);
+  }
+
+  private static void high32(MethodVisitor mv, int x) {
+    mv.visitVarInsn(LLOAD, x);
+    shift(mv, LUSHR, 32);
+  }
+
+  /** Pushes {@code (long) INT.get(items, 4 * (int) index)}, sign-extended. */
+  private static void item32(MethodVisitor mv, int items, int index) {
+    mv.visitFieldInsn(GETSTATIC, HOST, "INT", "Ljava/lang/invoke/VarHandle;");
+    mv.visitVarInsn(ALOAD, items);
+    mv.visitVarInsn(LLOAD, index);
+    mv.visitInsn(L2I);
+    shift(mv, ISHL, 2);
+    mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)I", false);
+    mv.visitInsn(I2L);
   }
 
   /**

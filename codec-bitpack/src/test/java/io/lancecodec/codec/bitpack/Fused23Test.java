@@ -1,0 +1,246 @@
+package io.lancecodec.codec.bitpack;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lancecodec.format.pb.v23.CompressiveEncoding;
+import io.lancecodec.format.pb.v23.Delta;
+import io.lancecodec.format.pb.v23.Dictionary;
+import io.lancecodec.spi.BlockDecompressor;
+import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fused Delta and Dictionary decodes ({@link Fused23}, kernels from {@link KernelGenerator})
+ * against their compositions as the oracle: the same bytes for every width of a bit-packed u32
+ * leaf, inline and out-of-line (packed and raw tails), full and partial groups and blocks; and
+ * for payloads the composition rejects (overflow, an index out of range, a leaf's bad length) the
+ * same CORRUPT error, since the fused path hands those back to it.
+ */
+class Fused23Test {
+  /** Lengths around every boundary: blocks of 32, groups of 1024, out-of-line tails both ways. */
+  private static final int[] LENGTHS = {1, 2, 31, 32, 33, 64, 1000, 1023, 1024, 1025, 1056, 2048, 2081, 3000};
+
+  private static final Leaf23.Plan INLINE = new Leaf23.Plan(Leaf23.Kind.INLINE, 32, 0, 0, 0, 0, false);
+
+  static Stream<Arguments> deltaWidths() {
+    return IntStream.rangeClosed(0, 32).boxed().flatMap(w -> Stream.of(Arguments.of(w, true), Arguments.of(w, false)));
+  }
+
+  private static Leaf23.Plan leaf(boolean inline, long[] v, int n) {
+    long or = 0;
+    for (int i = 0; i < n; i++) {
+      or |= v[i];
+    }
+    return inline ? INLINE : new Leaf23.Plan(Leaf23.Kind.OUT_OF_LINE, 32, 0, Seq.width(or), 0, 0, false);
+  }
+
+  private static DataBlock.FixedWidth decode(BlockDecompressor d, byte[] payload, long n) {
+    return (DataBlock.FixedWidth) d.decompress(payload, n);
+  }
+
+  /** Deltas below 2^width (the first at its maximum) that keep the sum within u32. */
+  private static long[] deltas(Random rnd, int width, int m, long base) {
+    long[] d = new long[m];
+    long acc = base;
+    long max = width == 0 ? 0 : (1L << width) - 1;
+    for (int i = 0; i < m; i++) {
+      long step = i == 0 ? max : rnd.nextLong() & max;
+      if (acc + step > 0xFFFFFFFFL) {
+        step = rnd.nextInt(2);
+        step = acc + step > 0xFFFFFFFFL ? 0 : step;
+      }
+      d[i] = step;
+      acc += step;
+    }
+    return d;
+  }
+
+  @ParameterizedTest(name = "width {0} inline {1}")
+  @MethodSource("deltaWidths")
+  void deltaMatchesComposition(int width, boolean inline) {
+    Random rnd = new Random(1000L * width + (inline ? 1 : 0));
+    for (int n : LENGTHS) {
+      long base = width >= 30 ? rnd.nextInt(16) : rnd.nextInt(1 << 20);
+      long[] d = deltas(rnd, width, n - 1, base);
+      Leaf23.Plan leaf = leaf(inline, d, n - 1);
+      Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(base).setDeltas(leaf.encoding()).build();
+      byte[] payload = leaf.payload(d, n - 1);
+      byte[] want = decode(new Delta23(msg, Decoders23.INSTANCE, false), payload, n).data();
+      byte[] got = decode(new Delta23(msg, Decoders23.INSTANCE, true), payload, n).data();
+      assertArrayEquals(want, got, "n " + n);
+      // the fused path itself took the block (it hands nothing valid back to the composition)
+      byte[] direct = new byte[4 * n];
+      assertTrue(Fused23.delta(Decoders23.INSTANCE.block(leaf.encoding()), payload, n, base, direct), "n " + n);
+      assertArrayEquals(want, direct, "n " + n);
+      long acc = base;
+      for (int i = 0; i < n; i++) {
+        acc += i == 0 ? 0 : d[i - 1];
+        assertEquals(acc, LittleEndian.getInt(got, 4 * i) & 0xFFFFFFFFL, "value " + i + " of " + n);
+      }
+    }
+  }
+
+  @Test
+  void deltaOverflowIsTheCompositionsError() {
+    Random rnd = new Random(7);
+    for (boolean inline : new boolean[] {true, false}) {
+      for (int at : new int[] {0, 31, 40, 1023, 1500}) {
+        int n = 2000;
+        long base = 0xFFFFFFFFL - 5000;
+        long[] d = new long[n - 1];
+        for (int i = 0; i < d.length; i++) {
+          d[i] = rnd.nextInt(2);
+        }
+        d[at] = 6000; // the running sum passes 2^32 - 1 at value at + 1
+        Leaf23.Plan leaf = leaf(inline, d, n - 1);
+        Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(base).setDeltas(leaf.encoding()).build();
+        byte[] payload = leaf.payload(d, n - 1);
+        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), payload, n),
+            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), payload, n), "overflows");
+      }
+    }
+  }
+
+  @Test
+  void badLeafLengthsAreTheCompositionsError() {
+    Random rnd = new Random(8);
+    for (boolean inline : new boolean[] {true, false}) {
+      int n = 1500;
+      long[] d = deltas(rnd, 6, n - 1, 100);
+      Leaf23.Plan leaf = leaf(inline, d, n - 1);
+      Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(100).setDeltas(leaf.encoding()).build();
+      byte[] payload = leaf.payload(d, n - 1);
+      for (byte[] bad : new byte[][] {Arrays.copyOf(payload, payload.length - 1), Arrays.copyOf(payload, payload.length + 4),
+          Arrays.copyOf(payload, 3)}) {
+        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), bad, n),
+            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), bad, n), "bitpack");
+      }
+      if (inline) {
+        byte[] wide = payload.clone();
+        LittleEndian.putInt(wide, 0, 33); // a group width above 32
+        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), wide, n),
+            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), wide, n), "width");
+      }
+    }
+  }
+
+  static Stream<Arguments> indexWidths() {
+    return IntStream.rangeClosed(0, 12).boxed().flatMap(w -> Stream.of(32, 64).flatMap(
+        items -> Stream.of(Arguments.of(w, items, true), Arguments.of(w, items, false))));
+  }
+
+  /** A Dictionary message and payload: indices of the width's top range (below numItems) into random items. */
+  private record Dict(Dictionary msg, byte[] payload, long[] values) {}
+
+  private static Dict dict(Random rnd, int width, int itemBits, boolean inline, int n, int numItems, long[] indices) {
+    long[] items = new long[numItems];
+    for (int i = 0; i < numItems; i++) {
+      items[i] = itemBits == 32 ? rnd.nextInt() & 0xFFFFFFFFL : rnd.nextLong();
+    }
+    Leaf23.Plan idx = leaf(inline, indices, n);
+    Leaf23.Plan it = new Leaf23.Plan(Leaf23.Kind.FLAT, itemBits, 0, 0, 0, 0, false);
+    byte[] a = idx.payload(indices, n);
+    byte[] b = it.payload(items, numItems);
+    byte[] payload = new byte[16 + a.length + b.length];
+    LittleEndian.putLong(payload, 0, a.length);
+    LittleEndian.putLong(payload, 8, b.length);
+    System.arraycopy(a, 0, payload, 16, a.length);
+    System.arraycopy(b, 0, payload, 16 + a.length, b.length);
+    Dictionary msg = Dictionary.newBuilder().setIndices(idx.encoding()).setItems(it.encoding()).setNumDictionaryItems(numItems).build();
+    long[] values = new long[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = indices[i] < numItems ? items[(int) indices[i]] : 0;
+    }
+    return new Dict(msg, payload, values);
+  }
+
+  @ParameterizedTest(name = "width {0} items u{1} inline {2}")
+  @MethodSource("indexWidths")
+  void dictionaryMatchesComposition(int width, int itemBits, boolean inline) {
+    Random rnd = new Random(2000L * width + itemBits + (inline ? 1 : 0));
+    for (int n : LENGTHS) {
+      // as many items as the width allows and n permits (at most one per value)
+      int numItems = Math.max(1, Math.min(n, 1 << width));
+      long[] indices = new long[n];
+      for (int i = 0; i < n; i++) {
+        indices[i] = i == 0 ? numItems - 1 : rnd.nextInt(numItems);
+      }
+      Dict dc = dict(rnd, width, itemBits, inline, n, numItems, indices);
+      byte[] want = decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, false), dc.payload, n).data();
+      byte[] got = decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, true), dc.payload, n).data();
+      assertArrayEquals(want, got, "n " + n);
+      BlockDecompressor idx = Decoders23.INSTANCE.block(dc.msg.getIndices());
+      int len = (int) LittleEndian.getLong(dc.payload, 0);
+      byte[] items = Arrays.copyOfRange(dc.payload, 16 + len, dc.payload.length);
+      byte[] direct = new byte[n * itemBits / 8];
+      assertTrue(Fused23.gathers(idx, dc.payload, 16, len, n), "n " + n);
+      assertTrue(Fused23.gather(idx, dc.payload, 16, len, n, items, itemBits, numItems, direct), "n " + n);
+      assertArrayEquals(want, direct, "n " + n);
+      for (int i = 0; i < n; i++) {
+        assertEquals(dc.values[i], itemBits == 32 ? LittleEndian.getInt(got, 4 * i) & 0xFFFFFFFFL : LittleEndian.getLong(got, 8 * i));
+      }
+    }
+  }
+
+  /** Every kernel width, the index checks included: indices of width 1..32 among few items, one at a time out of range. */
+  @Test
+  void indexOutOfRangeIsTheCompositionsError() {
+    Random rnd = new Random(9);
+    for (int width = 1; width <= 32; width++) {
+      for (boolean inline : new boolean[] {true, false}) {
+        int n = 2100;
+        int numItems = width == 1 ? 1 : 3;
+        long bad = width == 32 ? 0xFFFFFFFFL : (1L << width) - 1;
+        long[] indices = new long[n];
+        for (int i = 0; i < n; i++) {
+          indices[i] = rnd.nextInt(numItems);
+        }
+        long[] inTail = indices.clone();
+        // the bad index in a full block of 32, then in the scalar tail of the last group (52 values)
+        indices[rnd.nextInt(2048)] = bad;
+        inTail[n - 1] = bad;
+        Dict dc = dict(rnd, width, 32, inline, n, numItems, indices);
+        sameError(() -> decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, false), dc.payload, n),
+            () -> decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, true), dc.payload, n), "not below");
+        Dict tail = dict(rnd, width, 64, inline, n, numItems, inTail);
+        sameError(() -> decode(new Dictionary23(tail.msg, Decoders23.INSTANCE, false), tail.payload, n),
+            () -> decode(new Dictionary23(tail.msg, Decoders23.INSTANCE, true), tail.payload, n), "not below");
+      }
+    }
+  }
+
+  @Test
+  void kernelsAreGeneratedOncePerShape() {
+    KernelGenerator g = new KernelGenerator();
+    for (int w = 1; w <= 32; w++) {
+      assertSame(g.delta(w), g.delta(w));
+      assertSame(g.gather(w, 32), g.gather(w, 32));
+      assertSame(g.gather(w, 64), g.gather(w, 64));
+    }
+    assertThrows(IllegalArgumentException.class, () -> g.delta(0));
+    assertThrows(IllegalArgumentException.class, () -> g.gather(33, 32));
+  }
+
+  private static void sameError(org.junit.jupiter.api.function.Executable oracle, org.junit.jupiter.api.function.Executable fused,
+      String contains) {
+    LanceCodecException want = assertThrows(LanceCodecException.class, oracle);
+    LanceCodecException got = assertThrows(LanceCodecException.class, fused);
+    assertEquals(LanceCodecException.Kind.CORRUPT, want.kind(), want.getMessage());
+    assertEquals(want.kind(), got.kind());
+    assertEquals(want.getMessage(), got.getMessage());
+    assertTrue(want.getMessage().contains(contains), want.getMessage());
+  }
+}
