@@ -39,7 +39,7 @@ public final class FusedDecodeAb {
             continue;
           }
           LongSupplier comp = b::composition;
-          LongSupplier fused = b::fusedProto;
+          LongSupplier fused = arm.equals("fused") ? b::fused : b::fusedProto;
           for (int i = 0; i < 400; i++) {
             comp.getAsLong();
             fused.getAsLong();

@@ -38,8 +38,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * as {@code BlockDecompressor.decompress} returns one.
  *
  * <ul>
- *   <li>{@code composition}: the registry's decoder ({@code Delta23} / {@code Dictionary23}):
- *       the leaf unpacked into a whole-block byte array, then a checked prefix-sum or gather pass;
+ *   <li>{@code composition}: the registry's decoder ({@code Delta23} / {@code Dictionary23})
+ *       opened with {@code lance.codec.fused=false}: the leaf unpacked into a whole-block byte
+ *       array, then a checked prefix-sum or gather pass;
+ *   <li>{@code fused}: the same decoder opened with the fused kernels on (the default): codec-bitpack's
+ *       {@code Fused23}, kernels written per width at run time;
  *   <li>{@code fusedProto}: a hand-written prototype of the fused kernel (runtime shifts, where a
  *       generated one would have constants): rows of each FastLanes group visited in logical
  *       order, 32 values a row, each value extracted from the packed words and summed or gathered
@@ -75,6 +78,7 @@ public class FusedDecodeBenchmark {
 
   byte[][] payloads;
   BlockDecompressor decoder;
+  BlockDecompressor fusedDecoder;
   CompressiveEncoding encoding;
 
   @Setup
@@ -121,7 +125,20 @@ public class FusedDecodeBenchmark {
       }
     }
     encoding = first;
+    String was = System.getProperty("lance.codec.fused");
+    System.setProperty("lance.codec.fused", "false");
     decoder = registry.decoders().block(encoding);
+    System.clearProperty("lance.codec.fused");
+    fusedDecoder = registry.decoders().block(encoding);
+    if (was != null) {
+      System.setProperty("lance.codec.fused", was);
+    }
+    for (byte[] payload : payloads) {
+      if (!Arrays.equals(((DataBlock.FixedWidth) decoder.decompress(payload, page)).data(),
+          ((DataBlock.FixedWidth) fusedDecoder.decompress(payload, page)).data())) {
+        throw new IllegalStateException("fused and composition disagree");
+      }
+    }
     System.out.printf("%n[setup] %s width %d page %d: %s, %.3f B/value%n", kind, width, page, shape(encoding),
         payloads[0].length / (double) page);
   }
@@ -137,6 +154,17 @@ public class FusedDecodeBenchmark {
     long h = 0;
     for (int done = 0, p = 0; done < N; done += page, p = (p + 1) % payloads.length) {
       byte[] out = ((DataBlock.FixedWidth) decoder.decompress(payloads[p], page)).data();
+      h += out[out.length - 1];
+    }
+    return h;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(N)
+  public long fused() {
+    long h = 0;
+    for (int done = 0, p = 0; done < N; done += page, p = (p + 1) % payloads.length) {
+      byte[] out = ((DataBlock.FixedWidth) fusedDecoder.decompress(payloads[p], page)).data();
       h += out[out.length - 1];
     }
     return h;

@@ -63,6 +63,15 @@ final class Delta23 implements BlockDecompressor {
         return new DataBlock.FixedWidth(out, bits, numValues);
       }
     }
+    return composed(data, n);
+  }
+
+  /**
+   * The interpreted composition: the deltas decoded into an array, then the checked prefix sum.
+   * Its own method, so the fused path's callers and this one's are profiled and compiled apart.
+   */
+  private DataBlock composed(byte[] data, int n) {
+    long numValues = n;
     byte[] d = Seq.decodeChild(deltas, data, 0, data.length, n - 1L, bits, "delta: deltas").data();
     byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "delta output size")];
     long max = Seq.max(bits);

@@ -96,8 +96,17 @@ final class Dictionary23 implements BlockDecompressor {
         return new DataBlock.FixedWidth(out, w, numValues);
       }
     }
-    byte[] idx = Seq.decodeChild(indices, data, off, (int) indexBytes, numValues, 32, "dictionary: indices").data();
-    byte[] it = Seq.decodeChild(items, data, off + (int) indexBytes, (int) itemBytes, numItems, w, "dictionary: items").data();
+    return composed(data, off, (int) indexBytes, (int) itemBytes, n, w);
+  }
+
+  /**
+   * The interpreted composition: the indices decoded into an array, then the checked gather. Its
+   * own method, so the fused path's callers and this one's are profiled and compiled apart.
+   */
+  private DataBlock composed(byte[] data, int off, int indexBytes, int itemBytes, int n, int w) {
+    long numValues = n;
+    byte[] idx = Seq.decodeChild(indices, data, off, indexBytes, numValues, 32, "dictionary: indices").data();
+    byte[] it = Seq.decodeChild(items, data, off + indexBytes, itemBytes, numItems, w, "dictionary: items").data();
     int wb = w / 8;
     byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "dictionary output size")];
     for (int i = 0; i < n; i++) {

@@ -7,6 +7,7 @@ import static net.bytebuddy.jar.asm.Opcodes.GOTO;
 import static net.bytebuddy.jar.asm.Opcodes.I2L;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
 import static net.bytebuddy.jar.asm.Opcodes.ICONST_1;
+import static net.bytebuddy.jar.asm.Opcodes.IFEQ;
 import static net.bytebuddy.jar.asm.Opcodes.IFGT;
 import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPLE;
 import static net.bytebuddy.jar.asm.Opcodes.IRETURN;
@@ -132,7 +133,8 @@ final class KernelGenerator {
     check32(width);
     DeltaKernel k = deltas.get(width);
     if (k == null) {
-      DeltaKernel made = (DeltaKernel) define("Delta32w" + width, "$DeltaKernel", "([BI[BIJI)J", mv -> fused(mv, width, 0));
+      DeltaKernel made = (DeltaKernel) define("Delta32w" + width, "$DeltaKernel", "([BI[BIJI)J",
+          (cw, self, mv) -> fused(cw, self, mv, width, 0));
       k = deltas.compareAndExchange(width, null, made);
       k = k == null ? made : k;
     }
@@ -146,7 +148,7 @@ final class KernelGenerator {
     GatherKernel k = gathers.get(i);
     if (k == null) {
       GatherKernel made = (GatherKernel) define("Gather32x" + itemBits + "w" + width, "$GatherKernel", "([BI[B[BIJI)Z",
-          mv -> fused(mv, width, itemBits));
+          (cw, self, mv) -> fused(cw, self, mv, width, itemBits));
       k = gathers.compareAndExchange(i, null, made);
       k = k == null ? made : k;
     }
@@ -198,7 +200,7 @@ final class KernelGenerator {
   }
 
   private static Kernel generate(boolean pack, int bits, int width) {
-    return (Kernel) define((pack ? "Pack" : "Unpack") + bits + "w" + width, "$Kernel", "([BI[BI)V", mv -> {
+    return (Kernel) define((pack ? "Pack" : "Unpack") + bits + "w" + width, "$Kernel", "([BI[BI)V", (cw, self, mv) -> {
       if (pack) {
         pack(mv, bits, width);
       } else {
@@ -207,12 +209,17 @@ final class KernelGenerator {
     });
   }
 
+  /** Writes the body of {@code run} on {@code mv}, and any other methods of class {@code self} on {@code cw}. */
+  private interface Body {
+    void write(ClassWriter cw, String self, MethodVisitor mv);
+  }
+
   /**
    * Defines a final class named {@code name} (plus a serial) in this package implementing the
    * nested interface {@code iface} with one public method {@code run} of descriptor {@code desc},
    * whose body {@code body} writes, and returns an instance.
    */
-  private static Object define(String name, String iface, String desc, java.util.function.Consumer<MethodVisitor> body) {
+  private static Object define(String name, String iface, String desc, Body body) {
     String internal = HOST_PACKAGE + name + "_" + SERIAL.incrementAndGet();
     // Byte Buddy's own ASM writes the class directly: its type DSL did the same in 2-7 ms a class
     // but took 0.4 s to start in a fresh JVM, which every first read or write would pay. Java 17
@@ -229,7 +236,7 @@ final class KernelGenerator {
     init.visitEnd();
     MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", desc, null, null);
     mv.visitCode();
-    body.accept(mv);
+    body.write(cw, internal, mv);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
     cw.visitEnd();
@@ -322,140 +329,182 @@ final class KernelGenerator {
     });
   }
 
-  // locals of the fused kernels, after their parameters: the delta kernel's are (s, so, d, dof,
-  // acc, blocks), the gather kernel's (s, so, items, d, dof, lastItem, blocks)
-  private static final int F_S = 1, F_SO = 2;
-
   /**
    * A fused kernel over a u32 group of width W: itemBits 0 sums ({@link DeltaKernel}), 32 or 64
    * gathers ({@link GatherKernel}). Values are visited in logical order, 32 (one row of every
    * lane) at a time: block b holds values {@code 32 b .. 32 b + 31}, which are row
    * {@code 8 * ORDER[2 (b % 4)] + b / 4} of lanes 0..31, and those lanes' words of a row are 128
    * consecutive bytes. So each block is a loop over 16 longs of two lanes (two consecutive values)
-   * with the row's word, shift and masks constant, and the 32 blocks are unrolled, each behind a
-   * test of {@code blocks} so a short last group stops early. A prefix sum needs the logical order,
-   * and a gather wants it for its stores; the unpack kernels' transposed order gives neither.
+   * with the row's word, shift and masks constant. A prefix sum needs the logical order, and a
+   * gather wants it for its stores; the unpack kernels' transposed order gives neither.
+   *
+   * <p>Each block is its own static method {@code b0 .. b31}, which {@code run} calls in turn
+   * while {@code b < blocks} (a short last group stops early). C2 inlines all 32 into one body,
+   * as if unrolled; written as one 4 KiB method instead, C1 gave up on it (out of virtual
+   * registers), so it ran interpreted until C2 came round.
    */
-  private static void fused(MethodVisitor mv, int width, int itemBits) {
+  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int width, int itemBits) {
     boolean delta = itemBits == 0;
-    int d = delta ? 3 : 4;
-    int dof = d + 1;
-    int acc = 5; // delta: the running sum
-    int items = 3; // gather: the item bytes
-    int last = 6; // gather: the largest valid index
+    String desc = delta ? "([BI[BIJ)J" : "([BI[B[BIJ)Z";
+    // run's parameters: delta (s, so, d, dof, acc, blocks), gather (s, so, items, d, dof, last, blocks)
     int blocks = delta ? 7 : 8;
-    int j = blocks + 1;
+    int params = delta ? 5 : 6; // the block methods take all but blocks
+    Label end = new Label();
+    Label fail = new Label();
+    for (int b = 0; b < 32; b++) {
+      mv.visitVarInsn(ILOAD, blocks);
+      pushInt(mv, b);
+      mv.visitJumpInsn(IF_ICMPLE, end);
+      int slot = 1;
+      for (int p = 0; p < params; p++) {
+        boolean array = delta ? p == 0 || p == 2 : p == 0 || p == 2 || p == 3;
+        boolean wide = delta ? p == 4 : p == 5;
+        mv.visitVarInsn(array ? ALOAD : wide ? LLOAD : ILOAD, slot);
+        slot += wide ? 2 : 1;
+      }
+      mv.visitMethodInsn(INVOKESTATIC, self, "b" + b, desc, false);
+      if (delta) {
+        mv.visitVarInsn(LSTORE, 5);
+      } else {
+        mv.visitJumpInsn(IFEQ, fail);
+      }
+      MethodVisitor bm = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "b" + b, desc, null, null);
+      bm.visitCode();
+      block(bm, width, itemBits, b);
+      bm.visitMaxs(0, 0);
+      bm.visitEnd();
+    }
+    mv.visitLabel(end);
+    if (delta) {
+      mv.visitVarInsn(LLOAD, 5);
+      mv.visitInsn(LRETURN);
+    } else {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(IRETURN);
+      mv.visitLabel(fail);
+      mv.visitInsn(ICONST_0);
+      mv.visitInsn(IRETURN);
+    }
+  }
+
+  /**
+   * Block b of a fused kernel, a static method: delta {@code long b(s, so, d, dof, acc)} returns
+   * the sum, gather {@code boolean b(s, so, items, d, dof, last)} false at an index above last.
+   */
+  private static void block(MethodVisitor mv, int width, int itemBits, int b) {
+    boolean delta = itemBits == 0;
+    int s = 0;
+    int so = 1;
+    int items = 2; // gather
+    int d = delta ? 2 : 3;
+    int dof = d + 1;
+    int acc = 4; // delta
+    int last = 5; // gather
+    int j = delta ? 6 : 7;
     int in = j + 1;
     int o = in + 1;
     int x = o + 1;
     int lo = x + 2; // delta: the pair's first sum; gather: the first index
     int hi = lo + 2; // gather: the second index
-    Label end = new Label();
+    int row = 8 * FastLanes.ORDER[2 * (b & 3)] + (b >>> 2);
+    int k = row * width / 32;
+    int bit = row * width % 32;
+    boolean split = bit + width > 32;
+    Label top = new Label();
+    Label done = new Label();
     Label fail = new Label();
-    for (int b = 0; b < 32; b++) {
-      int row = 8 * FastLanes.ORDER[2 * (b & 3)] + (b >>> 2);
-      int k = row * width / 32;
-      int bit = row * width % 32;
-      boolean split = bit + width > 32;
-      mv.visitVarInsn(ILOAD, blocks);
-      pushInt(mv, b);
-      mv.visitJumpInsn(IF_ICMPLE, end);
-      Label top = new Label();
-      Label next = new Label();
-      mv.visitInsn(ICONST_0);
-      mv.visitVarInsn(ISTORE, j);
-      mv.visitLabel(top);
-      mv.visitVarInsn(ILOAD, j);
-      pushInt(mv, 128);
-      mv.visitJumpInsn(IF_ICMPGE, next);
-      // in = so + j; o = dof + j (twice j for 64-bit items: a long a value)
-      mv.visitVarInsn(ILOAD, F_SO);
-      mv.visitVarInsn(ILOAD, j);
-      mv.visitInsn(IADD);
-      mv.visitVarInsn(ISTORE, in);
-      mv.visitVarInsn(ILOAD, dof);
-      mv.visitVarInsn(ILOAD, j);
-      if (itemBits == 64) {
-        mv.visitInsn(ICONST_1);
-        mv.visitInsn(ISHL);
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, j);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, j);
+    pushInt(mv, 128);
+    mv.visitJumpInsn(IF_ICMPGE, done);
+    // in = so + j; o = dof + j (twice j for 64-bit items: a long a value)
+    mv.visitVarInsn(ILOAD, so);
+    mv.visitVarInsn(ILOAD, j);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, in);
+    mv.visitVarInsn(ILOAD, dof);
+    mv.visitVarInsn(ILOAD, j);
+    if (itemBits == 64) {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(ISHL);
+    }
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, o);
+    // x = the two lanes' values, as the unpack kernel extracts them
+    get(mv, s, in, 128 * k);
+    shift(mv, LUSHR, bit);
+    if (split) {
+      int lowLen = 32 - bit;
+      mask(mv, 32, lowBits(lowLen));
+      get(mv, s, in, 128 * (k + 1));
+      shift(mv, LSHL, lowLen);
+      mask(mv, 32, lowBits(width) & ~lowBits(lowLen));
+      mv.visitInsn(LOR);
+    } else if (width < 32) {
+      mask(mv, 32, lowBits(width));
+    }
+    mv.visitVarInsn(LSTORE, x);
+    if (delta) {
+      // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, lo);
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      high32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, acc);
+      // d[o + 128 b] = lo | acc << 32
+      address(mv, d, o, 128 * b);
+      mv.visitVarInsn(LLOAD, lo);
+      mv.visitLdcInsn(0xFFFFFFFFL);
+      mv.visitInsn(LAND);
+      mv.visitVarInsn(LLOAD, acc);
+      shift(mv, LSHL, 32);
+      mv.visitInsn(LOR);
+      set(mv);
+    } else {
+      low32(mv, x);
+      mv.visitVarInsn(LSTORE, lo);
+      high32(mv, x);
+      mv.visitVarInsn(LSTORE, hi);
+      for (int idx : new int[] {lo, hi}) {
+        mv.visitVarInsn(LLOAD, idx);
+        mv.visitVarInsn(LLOAD, last);
+        mv.visitInsn(LCMP);
+        mv.visitJumpInsn(IFGT, fail);
       }
-      mv.visitInsn(IADD);
-      mv.visitVarInsn(ISTORE, o);
-      // x = the two lanes' values, as the unpack kernel extracts them
-      get(mv, F_S, in, 128 * k);
-      shift(mv, LUSHR, bit);
-      if (split) {
-        int lowLen = 32 - bit;
-        mask(mv, 32, lowBits(lowLen));
-        get(mv, F_S, in, 128 * (k + 1));
-        shift(mv, LSHL, lowLen);
-        mask(mv, 32, lowBits(width) & ~lowBits(lowLen));
-        mv.visitInsn(LOR);
-      } else if (width < 32) {
-        mask(mv, 32, lowBits(width));
-      }
-      mv.visitVarInsn(LSTORE, x);
-      if (delta) {
-        // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
-        mv.visitVarInsn(LLOAD, acc);
-        low32(mv, x);
-        mv.visitInsn(LADD);
-        mv.visitVarInsn(LSTORE, lo);
-        mv.visitVarInsn(LLOAD, acc);
-        low32(mv, x);
-        high32(mv, x);
-        mv.visitInsn(LADD);
-        mv.visitInsn(LADD);
-        mv.visitVarInsn(LSTORE, acc);
-        // d[o + 128 b] = lo | acc << 32
+      if (itemBits == 32) {
+        // d[o + 128 b] = items[lo] | items[hi] << 32
         address(mv, d, o, 128 * b);
-        mv.visitVarInsn(LLOAD, lo);
+        item32(mv, items, lo);
         mv.visitLdcInsn(0xFFFFFFFFL);
         mv.visitInsn(LAND);
-        mv.visitVarInsn(LLOAD, acc);
+        item32(mv, items, hi);
         shift(mv, LSHL, 32);
         mv.visitInsn(LOR);
         set(mv);
       } else {
-        low32(mv, x);
-        mv.visitVarInsn(LSTORE, lo);
-        high32(mv, x);
-        mv.visitVarInsn(LSTORE, hi);
-        for (int idx : new int[] {lo, hi}) {
-          mv.visitVarInsn(LLOAD, idx);
-          mv.visitVarInsn(LLOAD, last);
-          mv.visitInsn(LCMP);
-          mv.visitJumpInsn(IFGT, fail);
-        }
-        if (itemBits == 32) {
-          // d[o + 128 b] = items[lo] | items[hi] << 32
-          address(mv, d, o, 128 * b);
-          item32(mv, items, lo);
-          mv.visitLdcInsn(0xFFFFFFFFL);
-          mv.visitInsn(LAND);
-          item32(mv, items, hi);
-          shift(mv, LSHL, 32);
-          mv.visitInsn(LOR);
+        // d[o + 256 b] = items[lo]; d[o + 256 b + 8] = items[hi]
+        for (int h = 0; h < 2; h++) {
+          address(mv, d, o, 256 * b + 8 * h);
+          mv.visitFieldInsn(GETSTATIC, HOST, "L", "Ljava/lang/invoke/VarHandle;");
+          mv.visitVarInsn(ALOAD, items);
+          mv.visitVarInsn(LLOAD, h == 0 ? lo : hi);
+          mv.visitInsn(L2I);
+          shift(mv, ISHL, 3);
+          mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)J", false);
           set(mv);
-        } else {
-          // d[o + 256 b] = items[lo]; d[o + 256 b + 8] = items[hi]
-          for (int h = 0; h < 2; h++) {
-            address(mv, d, o, 256 * b + 8 * h);
-            mv.visitFieldInsn(GETSTATIC, HOST, "L", "Ljava/lang/invoke/VarHandle;");
-            mv.visitVarInsn(ALOAD, items);
-            mv.visitVarInsn(LLOAD, h == 0 ? lo : hi);
-            mv.visitInsn(L2I);
-            shift(mv, ISHL, 3);
-            mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)J", false);
-            set(mv);
-          }
         }
       }
-      mv.visitIincInsn(j, 8);
-      mv.visitJumpInsn(GOTO, top);
-      mv.visitLabel(next);
     }
-    mv.visitLabel(end);
+    mv.visitIincInsn(j, 8);
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(done);
     if (delta) {
       mv.visitVarInsn(LLOAD, acc);
       mv.visitInsn(LRETURN);
