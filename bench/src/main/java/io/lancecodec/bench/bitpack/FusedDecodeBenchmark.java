@@ -41,8 +41,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code composition}: the registry's decoder ({@code Delta23} / {@code Dictionary23})
  *       opened with {@code lance.codec.fused=false}: the leaf unpacked into a whole-block byte
  *       array, then a checked prefix-sum or gather pass;
- *   <li>{@code fused}: the same decoder opened with the fused kernels on (the default): codec-bitpack's
- *       {@code Fused23}, kernels written per width at run time;
+ *   <li>{@code fused}: the same decoder opened with the fused kernels on (the default): for delta,
+ *       codec-bitpack's {@code Fused23}, kernels written per width at run time. The dictionary's
+ *       generated gather (git 8d75424) measured 1.0-1.3x and was dropped, so for {@code dict}
+ *       this arm runs the composition too;
  *   <li>{@code fusedProto}: a hand-written prototype of the fused kernel (runtime shifts, where a
  *       generated one would have constants): rows of each FastLanes group visited in logical
  *       order, 32 values a row, each value extracted from the packed words and summed or gathered

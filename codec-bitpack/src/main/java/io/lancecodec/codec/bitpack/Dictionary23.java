@@ -34,15 +34,8 @@ final class Dictionary23 implements BlockDecompressor {
   private final BlockDecompressor items;
   private final long numItems;
   private final int bits;
-  private final boolean fused;
 
   Dictionary23(Dictionary d, Decoders children) {
-    this(d, children, Fused23.enabled());
-  }
-
-  /** {@code fused}: try {@link Fused23#gather} before the composition (false: the composition alone, the tests' oracle). */
-  Dictionary23(Dictionary d, Decoders children, boolean fused) {
-    this.fused = fused;
     this.indices = Seq.child(children, d.hasIndices(), d.getIndices(), 32, "dictionary: indices");
     this.items = Seq.child(children, d.hasItems(), d.getItems(), 0, "dictionary: items");
     this.numItems = d.getNumDictionaryItems();
@@ -88,25 +81,8 @@ final class Dictionary23 implements BlockDecompressor {
     }
     int w = bits == 0 ? 64 : bits;
     int off = consumesPayload() ? HEADER : 0;
-    // the index leaf checked before the items are decoded, so a bad one fails first, as below
-    if (fused && Fused23.gathers(indices, data, off, (int) indexBytes, n)) {
-      byte[] it = Seq.decodeChild(items, data, off + (int) indexBytes, (int) itemBytes, numItems, w, "dictionary: items").data();
-      byte[] out = new byte[LanceCodecException.checkedInt((long) n * (w / 8), "dictionary output size")];
-      if (Fused23.gather(indices, data, off, (int) indexBytes, n, it, w, numItems, out)) {
-        return new DataBlock.FixedWidth(out, w, numValues);
-      }
-    }
-    return composed(data, off, (int) indexBytes, (int) itemBytes, n, w);
-  }
-
-  /**
-   * The interpreted composition: the indices decoded into an array, then the checked gather. Its
-   * own method, so the fused path's callers and this one's are profiled and compiled apart.
-   */
-  private DataBlock composed(byte[] data, int off, int indexBytes, int itemBytes, int n, int w) {
-    long numValues = n;
-    byte[] idx = Seq.decodeChild(indices, data, off, indexBytes, numValues, 32, "dictionary: indices").data();
-    byte[] it = Seq.decodeChild(items, data, off + indexBytes, itemBytes, numItems, w, "dictionary: items").data();
+    byte[] idx = Seq.decodeChild(indices, data, off, (int) indexBytes, numValues, 32, "dictionary: indices").data();
+    byte[] it = Seq.decodeChild(items, data, off + (int) indexBytes, (int) itemBytes, numItems, w, "dictionary: items").data();
     int wb = w / 8;
     byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "dictionary output size")];
     for (int i = 0; i < n; i++) {

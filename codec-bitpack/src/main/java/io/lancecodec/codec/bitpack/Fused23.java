@@ -4,11 +4,11 @@ import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.LittleEndian;
 
 /**
- * The fused decodes of two 2.3 composites over a bit-packed u32 leaf (inline or out-of-line):
- * Delta's prefix sum and Dictionary's gather, each done while the leaf's values are extracted
- * from the packed words, with kernels {@link KernelGenerator} writes per width on first use, so
- * no array of deltas or indices is ever made. Both measured at least 1.2x their composition
- * (bench/README.md, "Fused kernels").
+ * The fused decode of 2.3 Delta over a bit-packed u32 leaf (inline or out-of-line): the prefix
+ * sum done while the deltas are extracted from the packed words, with kernels {@link
+ * KernelGenerator} writes per width on first use, so no array of deltas is ever made; measured
+ * 1.4-1.7x its composition (bench/README.md, "Fused kernels"). Dictionary indices gathered the
+ * same way measured 1.0-1.3x and were dropped.
  *
  * <p>They only take the fast path: any leaf they do not know, any payload its leaf would reject,
  * and any overflow or index out of range returns false with nothing but the caller's fresh
@@ -33,8 +33,6 @@ final class Fused23 {
   private interface Group {
     boolean accept(byte[] s, int so, int width, boolean raw, int start, int count);
   }
-
-  private static final Group CHECK_ONLY = (s, so, width, raw, start, count) -> true;
 
   /**
    * Hands each group of {@code n} values of the u32 leaf decoded by {@code leaf} from {@code
@@ -117,49 +115,6 @@ final class Fused23 {
       acc[0] = a;
       // a running sum never falls, so one test a group finds every overflow (the composition then names the value)
       return a <= 0xFFFFFFFFL;
-    });
-  }
-
-  /** Whether {@link #gather} would read the index leaf at all: the leaf is supported and its payload well-formed. */
-  static boolean gathers(BlockDecompressor leaf, byte[] data, int off, int len, int n) {
-    return walk(leaf, data, off, len, n, CHECK_ONLY);
-  }
-
-  /**
-   * 2.3 Dictionary: {@code out} gets, for each of the {@code n} u32 indices of the leaf in {@code
-   * data[off, off + len)}, its item among {@code numItems} little-endian words of {@code itemBits}
-   * (32 or 64) bits in {@code items}; false when the composition must decide (an index out of
-   * range among them).
-   */
-  static boolean gather(BlockDecompressor leaf, byte[] data, int off, int len, int n, byte[] items, int itemBits,
-      long numItems, byte[] out) {
-    long last = numItems - 1;
-    int wb = itemBits / 8;
-    if ((itemBits != 32 && itemBits != 64) || items.length < numItems * wb) {
-      return false;
-    }
-    return walk(leaf, data, off, len, n, (s, so, width, raw, start, count) -> {
-      int o = wb * start;
-      int i = 0;
-      if (!raw && width > 0) {
-        int blocks = count >>> 5;
-        if (!KERNELS.gather(width, itemBits).run(s, so, items, out, o, last, blocks)) {
-          return false;
-        }
-        i = 32 * blocks;
-      }
-      for (; i < count; i++) {
-        long k = raw ? LittleEndian.getInt(s, so + 4 * i) & 0xFFFFFFFFL : width == 0 ? 0 : FastLanes.valueAt(s, so, 32, width, i);
-        if (k > last) {
-          return false;
-        }
-        if (wb == 4) {
-          LittleEndian.putInt(out, o + 4 * i, LittleEndian.getInt(items, 4 * (int) k));
-        } else {
-          LittleEndian.putLong(out, o + 8 * i, LittleEndian.getLong(items, 8 * (int) k));
-        }
-      }
-      return true;
     });
   }
 }

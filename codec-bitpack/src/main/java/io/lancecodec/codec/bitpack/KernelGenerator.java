@@ -4,17 +4,9 @@ import static net.bytebuddy.jar.asm.Opcodes.ALOAD;
 import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
 import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.GOTO;
-import static net.bytebuddy.jar.asm.Opcodes.I2L;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
-import static net.bytebuddy.jar.asm.Opcodes.ICONST_1;
-import static net.bytebuddy.jar.asm.Opcodes.IFEQ;
-import static net.bytebuddy.jar.asm.Opcodes.IFGT;
 import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPLE;
-import static net.bytebuddy.jar.asm.Opcodes.IRETURN;
-import static net.bytebuddy.jar.asm.Opcodes.ISHL;
-import static net.bytebuddy.jar.asm.Opcodes.L2I;
 import static net.bytebuddy.jar.asm.Opcodes.LADD;
-import static net.bytebuddy.jar.asm.Opcodes.LCMP;
 import static net.bytebuddy.jar.asm.Opcodes.LRETURN;
 import static net.bytebuddy.jar.asm.Opcodes.ICONST_0;
 import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPGE;
@@ -83,23 +75,10 @@ final class KernelGenerator {
   }
 
   /**
-   * A fused kernel: the first {@code 32 * blocks} values (logical order) of a u32 group of width
-   * W at {@code s[so]}, each an index into {@code items} (little-endian words of 32 or 64 bits),
-   * the indexed item stored at {@code d[dof]}; false, with the output partly written, when an
-   * index exceeds {@code lastItem}.
-   */
-  interface GatherKernel {
-    boolean run(byte[] s, int so, byte[] items, byte[] d, int dof, long lastItem, int blocks);
-  }
-
-  /**
    * The view every kernel reads and writes 8 bytes through, with GETSTATIC: a static final field
    * the JIT folds, so each access compiles to a plain little-endian load or store.
    */
   static final VarHandle L = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-  /** The 4-byte view the gather kernels read 32-bit items through. */
-  static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
   private static final String HOST_PACKAGE = "io/lancecodec/codec/bitpack/";
@@ -117,9 +96,8 @@ final class KernelGenerator {
   private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
   private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
 
-  /** Fused kernels over u32 groups, by width 1..32 (width 0 needs no kernel), gathers by item width too. */
+  /** Fused delta kernels over u32 groups, by width 1..32 (width 0 needs no kernel). */
   private final AtomicReferenceArray<DeltaKernel> deltas = new AtomicReferenceArray<>(33);
-  private final AtomicReferenceArray<GatherKernel> gathers = new AtomicReferenceArray<>(66);
 
   Kernel packer(int bits, int width) {
     return kernel(packers, true, bits, width);
@@ -134,22 +112,8 @@ final class KernelGenerator {
     DeltaKernel k = deltas.get(width);
     if (k == null) {
       DeltaKernel made = (DeltaKernel) define("Delta32w" + width, "$DeltaKernel", "([BI[BIJI)J",
-          (cw, self, mv) -> fused(cw, self, mv, width, 0));
+          (cw, self, mv) -> fused(cw, self, mv, width));
       k = deltas.compareAndExchange(width, null, made);
-      k = k == null ? made : k;
-    }
-    return k;
-  }
-
-  /** {@code itemBits}: 32 or 64. */
-  GatherKernel gather(int width, int itemBits) {
-    check32(width);
-    int i = (itemBits == 64 ? 33 : 0) + width;
-    GatherKernel k = gathers.get(i);
-    if (k == null) {
-      GatherKernel made = (GatherKernel) define("Gather32x" + itemBits + "w" + width, "$GatherKernel", "([BI[B[BIJI)Z",
-          (cw, self, mv) -> fused(cw, self, mv, width, itemBits));
-      k = gathers.compareAndExchange(i, null, made);
       k = k == null ? made : k;
     }
     return k;
@@ -242,7 +206,7 @@ final class KernelGenerator {
     cw.visitEnd();
     try {
       // defined in this package through this class's lookup, on the class or module path alike,
-      // so it may read L and INT and implement the package-private interfaces
+      // so it may read L and implement the package-private interfaces
       Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
       return type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
@@ -330,112 +294,80 @@ final class KernelGenerator {
   }
 
   /**
-   * A fused kernel over a u32 group of width W: itemBits 0 sums ({@link DeltaKernel}), 32 or 64
-   * gathers ({@link GatherKernel}). Values are visited in logical order, 32 (one row of every
-   * lane) at a time: block b holds values {@code 32 b .. 32 b + 31}, which are row
-   * {@code 8 * ORDER[2 (b % 4)] + b / 4} of lanes 0..31, and those lanes' words of a row are 128
-   * consecutive bytes. So each block is a loop over 16 longs of two lanes (two consecutive values)
-   * with the row's word, shift and masks constant. A prefix sum needs the logical order, and a
-   * gather wants it for its stores; the unpack kernels' transposed order gives neither.
+   * The fused delta kernel over a u32 group of width W ({@link DeltaKernel}). Values are visited
+   * in logical order, 32 (one row of every lane) at a time: block b holds values
+   * {@code 32 b .. 32 b + 31}, which are row {@code 8 * ORDER[2 (b % 4)] + b / 4} of lanes 0..31,
+   * and those lanes' words of a row are 128 consecutive bytes. So each block is a loop over 16
+   * longs of two lanes (two consecutive values) with the row's word, shift and masks constant. A
+   * prefix sum needs the logical order, which the unpack kernels' transposed order does not give.
    *
-   * <p>Each block is its own static method {@code b0 .. b31}, which {@code run} calls in turn
-   * while {@code b < blocks} (a short last group stops early). C2 inlines all 32 into one body,
-   * as if unrolled; written as one 4 KiB method instead, C1 gave up on it (out of virtual
-   * registers), so it ran interpreted until C2 came round.
+   * <p>Each block is its own static method {@code b0 .. b31}, {@code long b(s, so, d, dof, acc)},
+   * which {@code run} calls in turn while {@code b < blocks} (a short last group stops early).
+   * C2 inlines all 32 into one body, as if unrolled; written as one 3-4 KiB method instead, C1
+   * gave up on it (out of virtual registers), so it ran interpreted until C2 came round.
    */
-  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int width, int itemBits) {
-    boolean delta = itemBits == 0;
-    String desc = delta ? "([BI[BIJ)J" : "([BI[B[BIJ)Z";
-    // run's parameters: delta (s, so, d, dof, acc, blocks), gather (s, so, items, d, dof, last, blocks)
-    int blocks = delta ? 7 : 8;
-    int params = delta ? 5 : 6; // the block methods take all but blocks
+  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int width) {
+    String desc = "([BI[BIJ)J";
+    // run(s, so, d, dof, acc, blocks): acc in slots 5-6, blocks in 7
     Label end = new Label();
-    Label fail = new Label();
     for (int b = 0; b < 32; b++) {
-      mv.visitVarInsn(ILOAD, blocks);
+      mv.visitVarInsn(ILOAD, 7);
       pushInt(mv, b);
       mv.visitJumpInsn(IF_ICMPLE, end);
-      int slot = 1;
-      for (int p = 0; p < params; p++) {
-        boolean array = delta ? p == 0 || p == 2 : p == 0 || p == 2 || p == 3;
-        boolean wide = delta ? p == 4 : p == 5;
-        mv.visitVarInsn(array ? ALOAD : wide ? LLOAD : ILOAD, slot);
-        slot += wide ? 2 : 1;
-      }
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitVarInsn(ALOAD, 3);
+      mv.visitVarInsn(ILOAD, 4);
+      mv.visitVarInsn(LLOAD, 5);
       mv.visitMethodInsn(INVOKESTATIC, self, "b" + b, desc, false);
-      if (delta) {
-        mv.visitVarInsn(LSTORE, 5);
-      } else {
-        mv.visitJumpInsn(IFEQ, fail);
-      }
+      mv.visitVarInsn(LSTORE, 5);
       MethodVisitor bm = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "b" + b, desc, null, null);
       bm.visitCode();
-      block(bm, width, itemBits, b);
+      block(bm, width, b);
       bm.visitMaxs(0, 0);
       bm.visitEnd();
     }
     mv.visitLabel(end);
-    if (delta) {
-      mv.visitVarInsn(LLOAD, 5);
-      mv.visitInsn(LRETURN);
-    } else {
-      mv.visitInsn(ICONST_1);
-      mv.visitInsn(IRETURN);
-      mv.visitLabel(fail);
-      mv.visitInsn(ICONST_0);
-      mv.visitInsn(IRETURN);
-    }
+    mv.visitVarInsn(LLOAD, 5);
+    mv.visitInsn(LRETURN);
   }
 
-  /**
-   * Block b of a fused kernel, a static method: delta {@code long b(s, so, d, dof, acc)} returns
-   * the sum, gather {@code boolean b(s, so, items, d, dof, last)} false at an index above last.
-   */
-  private static void block(MethodVisitor mv, int width, int itemBits, int b) {
-    boolean delta = itemBits == 0;
+  /** Block b of the fused delta kernel: {@code static long b(s, so, d, dof, acc)} returns the sum. */
+  private static void block(MethodVisitor mv, int width, int b) {
     int s = 0;
     int so = 1;
-    int items = 2; // gather
-    int d = delta ? 2 : 3;
-    int dof = d + 1;
-    int acc = 4; // delta
-    int last = 5; // gather
-    int j = delta ? 6 : 7;
-    int in = j + 1;
-    int o = in + 1;
-    int x = o + 1;
-    int lo = x + 2; // delta: the pair's first sum; gather: the first index
-    int hi = lo + 2; // gather: the second index
+    int d = 2;
+    int dof = 3;
+    int acc = 4;
+    int j = 6;
+    int in = 7;
+    int o = 8;
+    int x = 9;
+    int lo = 11;
     int row = 8 * FastLanes.ORDER[2 * (b & 3)] + (b >>> 2);
     int k = row * width / 32;
     int bit = row * width % 32;
-    boolean split = bit + width > 32;
     Label top = new Label();
     Label done = new Label();
-    Label fail = new Label();
     mv.visitInsn(ICONST_0);
     mv.visitVarInsn(ISTORE, j);
     mv.visitLabel(top);
     mv.visitVarInsn(ILOAD, j);
     pushInt(mv, 128);
     mv.visitJumpInsn(IF_ICMPGE, done);
-    // in = so + j; o = dof + j (twice j for 64-bit items: a long a value)
+    // in = so + j; o = dof + j
     mv.visitVarInsn(ILOAD, so);
     mv.visitVarInsn(ILOAD, j);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, in);
     mv.visitVarInsn(ILOAD, dof);
     mv.visitVarInsn(ILOAD, j);
-    if (itemBits == 64) {
-      mv.visitInsn(ICONST_1);
-      mv.visitInsn(ISHL);
-    }
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, o);
     // x = the two lanes' values, as the unpack kernel extracts them
     get(mv, s, in, 128 * k);
     shift(mv, LUSHR, bit);
-    if (split) {
+    if (bit + width > 32) {
       int lowLen = 32 - bit;
       mask(mv, 32, lowBits(lowLen));
       get(mv, s, in, 128 * (k + 1));
@@ -446,75 +378,31 @@ final class KernelGenerator {
       mask(mv, 32, lowBits(width));
     }
     mv.visitVarInsn(LSTORE, x);
-    if (delta) {
-      // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
-      mv.visitVarInsn(LLOAD, acc);
-      low32(mv, x);
-      mv.visitInsn(LADD);
-      mv.visitVarInsn(LSTORE, lo);
-      mv.visitVarInsn(LLOAD, acc);
-      low32(mv, x);
-      high32(mv, x);
-      mv.visitInsn(LADD);
-      mv.visitInsn(LADD);
-      mv.visitVarInsn(LSTORE, acc);
-      // d[o + 128 b] = lo | acc << 32
-      address(mv, d, o, 128 * b);
-      mv.visitVarInsn(LLOAD, lo);
-      mv.visitLdcInsn(0xFFFFFFFFL);
-      mv.visitInsn(LAND);
-      mv.visitVarInsn(LLOAD, acc);
-      shift(mv, LSHL, 32);
-      mv.visitInsn(LOR);
-      set(mv);
-    } else {
-      low32(mv, x);
-      mv.visitVarInsn(LSTORE, lo);
-      high32(mv, x);
-      mv.visitVarInsn(LSTORE, hi);
-      for (int idx : new int[] {lo, hi}) {
-        mv.visitVarInsn(LLOAD, idx);
-        mv.visitVarInsn(LLOAD, last);
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(IFGT, fail);
-      }
-      if (itemBits == 32) {
-        // d[o + 128 b] = items[lo] | items[hi] << 32
-        address(mv, d, o, 128 * b);
-        item32(mv, items, lo);
-        mv.visitLdcInsn(0xFFFFFFFFL);
-        mv.visitInsn(LAND);
-        item32(mv, items, hi);
-        shift(mv, LSHL, 32);
-        mv.visitInsn(LOR);
-        set(mv);
-      } else {
-        // d[o + 256 b] = items[lo]; d[o + 256 b + 8] = items[hi]
-        for (int h = 0; h < 2; h++) {
-          address(mv, d, o, 256 * b + 8 * h);
-          mv.visitFieldInsn(GETSTATIC, HOST, "L", "Ljava/lang/invoke/VarHandle;");
-          mv.visitVarInsn(ALOAD, items);
-          mv.visitVarInsn(LLOAD, h == 0 ? lo : hi);
-          mv.visitInsn(L2I);
-          shift(mv, ISHL, 3);
-          mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)J", false);
-          set(mv);
-        }
-      }
-    }
+    // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
+    mv.visitVarInsn(LLOAD, acc);
+    low32(mv, x);
+    mv.visitInsn(LADD);
+    mv.visitVarInsn(LSTORE, lo);
+    mv.visitVarInsn(LLOAD, acc);
+    low32(mv, x);
+    high32(mv, x);
+    mv.visitInsn(LADD);
+    mv.visitInsn(LADD);
+    mv.visitVarInsn(LSTORE, acc);
+    // d[o + 128 b] = lo | acc << 32
+    address(mv, d, o, 128 * b);
+    mv.visitVarInsn(LLOAD, lo);
+    mv.visitLdcInsn(0xFFFFFFFFL);
+    mv.visitInsn(LAND);
+    mv.visitVarInsn(LLOAD, acc);
+    shift(mv, LSHL, 32);
+    mv.visitInsn(LOR);
+    set(mv);
     mv.visitIincInsn(j, 8);
     mv.visitJumpInsn(GOTO, top);
     mv.visitLabel(done);
-    if (delta) {
-      mv.visitVarInsn(LLOAD, acc);
-      mv.visitInsn(LRETURN);
-    } else {
-      mv.visitInsn(ICONST_1);
-      mv.visitInsn(IRETURN);
-      mv.visitLabel(fail);
-      mv.visitInsn(ICONST_0);
-      mv.visitInsn(IRETURN);
-    }
+    mv.visitVarInsn(LLOAD, acc);
+    mv.visitInsn(LRETURN);
   }
 
   private static void low32(MethodVisitor mv, int x) {
@@ -526,17 +414,6 @@ final class KernelGenerator {
   private static void high32(MethodVisitor mv, int x) {
     mv.visitVarInsn(LLOAD, x);
     shift(mv, LUSHR, 32);
-  }
-
-  /** Pushes {@code (long) INT.get(items, 4 * (int) index)}, sign-extended. */
-  private static void item32(MethodVisitor mv, int items, int index) {
-    mv.visitFieldInsn(GETSTATIC, HOST, "INT", "Ljava/lang/invoke/VarHandle;");
-    mv.visitVarInsn(ALOAD, items);
-    mv.visitVarInsn(LLOAD, index);
-    mv.visitInsn(L2I);
-    shift(mv, ISHL, 2);
-    mv.visitMethodInsn(INVOKEVIRTUAL, VAR_HANDLE, "get", "([BI)I", false);
-    mv.visitInsn(I2L);
   }
 
   /**

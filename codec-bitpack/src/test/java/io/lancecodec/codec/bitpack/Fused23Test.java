@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lancecodec.format.pb.v23.CompressiveEncoding;
 import io.lancecodec.format.pb.v23.Delta;
-import io.lancecodec.format.pb.v23.Dictionary;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
@@ -23,11 +21,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fused Delta and Dictionary decodes ({@link Fused23}, kernels from {@link KernelGenerator})
- * against their compositions as the oracle: the same bytes for every width of a bit-packed u32
- * leaf, inline and out-of-line (packed and raw tails), full and partial groups and blocks; and
- * for payloads the composition rejects (overflow, an index out of range, a leaf's bad length) the
- * same CORRUPT error, since the fused path hands those back to it.
+ * The fused Delta decode ({@link Fused23}, kernels from {@link KernelGenerator}) against its
+ * composition as the oracle: the same bytes for every width of a bit-packed u32 leaf, inline and
+ * out-of-line (packed and raw tails), full and partial groups and blocks; and for payloads the
+ * composition rejects (overflow, a leaf's bad length or width) the same CORRUPT error, since the
+ * fused path hands those back to it.
  */
 class Fused23Test {
   /** Lengths around every boundary: blocks of 32, groups of 1024, out-of-line tails both ways. */
@@ -137,101 +135,14 @@ class Fused23Test {
     }
   }
 
-  static Stream<Arguments> indexWidths() {
-    return IntStream.rangeClosed(0, 12).boxed().flatMap(w -> Stream.of(32, 64).flatMap(
-        items -> Stream.of(Arguments.of(w, items, true), Arguments.of(w, items, false))));
-  }
-
-  /** A Dictionary message and payload: indices of the width's top range (below numItems) into random items. */
-  private record Dict(Dictionary msg, byte[] payload, long[] values) {}
-
-  private static Dict dict(Random rnd, int width, int itemBits, boolean inline, int n, int numItems, long[] indices) {
-    long[] items = new long[numItems];
-    for (int i = 0; i < numItems; i++) {
-      items[i] = itemBits == 32 ? rnd.nextInt() & 0xFFFFFFFFL : rnd.nextLong();
-    }
-    Leaf23.Plan idx = leaf(inline, indices, n);
-    Leaf23.Plan it = new Leaf23.Plan(Leaf23.Kind.FLAT, itemBits, 0, 0, 0, 0, false);
-    byte[] a = idx.payload(indices, n);
-    byte[] b = it.payload(items, numItems);
-    byte[] payload = new byte[16 + a.length + b.length];
-    LittleEndian.putLong(payload, 0, a.length);
-    LittleEndian.putLong(payload, 8, b.length);
-    System.arraycopy(a, 0, payload, 16, a.length);
-    System.arraycopy(b, 0, payload, 16 + a.length, b.length);
-    Dictionary msg = Dictionary.newBuilder().setIndices(idx.encoding()).setItems(it.encoding()).setNumDictionaryItems(numItems).build();
-    long[] values = new long[n];
-    for (int i = 0; i < n; i++) {
-      values[i] = indices[i] < numItems ? items[(int) indices[i]] : 0;
-    }
-    return new Dict(msg, payload, values);
-  }
-
-  @ParameterizedTest(name = "width {0} items u{1} inline {2}")
-  @MethodSource("indexWidths")
-  void dictionaryMatchesComposition(int width, int itemBits, boolean inline) {
-    Random rnd = new Random(2000L * width + itemBits + (inline ? 1 : 0));
-    for (int n : LENGTHS) {
-      // as many items as the width allows and n permits (at most one per value)
-      int numItems = Math.max(1, Math.min(n, 1 << width));
-      long[] indices = new long[n];
-      for (int i = 0; i < n; i++) {
-        indices[i] = i == 0 ? numItems - 1 : rnd.nextInt(numItems);
-      }
-      Dict dc = dict(rnd, width, itemBits, inline, n, numItems, indices);
-      byte[] want = decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, false), dc.payload, n).data();
-      byte[] got = decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, true), dc.payload, n).data();
-      assertArrayEquals(want, got, "n " + n);
-      BlockDecompressor idx = Decoders23.INSTANCE.block(dc.msg.getIndices());
-      int len = (int) LittleEndian.getLong(dc.payload, 0);
-      byte[] items = Arrays.copyOfRange(dc.payload, 16 + len, dc.payload.length);
-      byte[] direct = new byte[n * itemBits / 8];
-      assertTrue(Fused23.gathers(idx, dc.payload, 16, len, n), "n " + n);
-      assertTrue(Fused23.gather(idx, dc.payload, 16, len, n, items, itemBits, numItems, direct), "n " + n);
-      assertArrayEquals(want, direct, "n " + n);
-      for (int i = 0; i < n; i++) {
-        assertEquals(dc.values[i], itemBits == 32 ? LittleEndian.getInt(got, 4 * i) & 0xFFFFFFFFL : LittleEndian.getLong(got, 8 * i));
-      }
-    }
-  }
-
-  /** Every kernel width, the index checks included: indices of width 1..32 among few items, one at a time out of range. */
-  @Test
-  void indexOutOfRangeIsTheCompositionsError() {
-    Random rnd = new Random(9);
-    for (int width = 1; width <= 32; width++) {
-      for (boolean inline : new boolean[] {true, false}) {
-        int n = 2100;
-        int numItems = width == 1 ? 1 : 3;
-        long bad = width == 32 ? 0xFFFFFFFFL : (1L << width) - 1;
-        long[] indices = new long[n];
-        for (int i = 0; i < n; i++) {
-          indices[i] = rnd.nextInt(numItems);
-        }
-        long[] inTail = indices.clone();
-        // the bad index in a full block of 32, then in the scalar tail of the last group (52 values)
-        indices[rnd.nextInt(2048)] = bad;
-        inTail[n - 1] = bad;
-        Dict dc = dict(rnd, width, 32, inline, n, numItems, indices);
-        sameError(() -> decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, false), dc.payload, n),
-            () -> decode(new Dictionary23(dc.msg, Decoders23.INSTANCE, true), dc.payload, n), "not below");
-        Dict tail = dict(rnd, width, 64, inline, n, numItems, inTail);
-        sameError(() -> decode(new Dictionary23(tail.msg, Decoders23.INSTANCE, false), tail.payload, n),
-            () -> decode(new Dictionary23(tail.msg, Decoders23.INSTANCE, true), tail.payload, n), "not below");
-      }
-    }
-  }
-
   @Test
   void kernelsAreGeneratedOncePerShape() {
     KernelGenerator g = new KernelGenerator();
     for (int w = 1; w <= 32; w++) {
       assertSame(g.delta(w), g.delta(w));
-      assertSame(g.gather(w, 32), g.gather(w, 32));
-      assertSame(g.gather(w, 64), g.gather(w, 64));
     }
     assertThrows(IllegalArgumentException.class, () -> g.delta(0));
-    assertThrows(IllegalArgumentException.class, () -> g.gather(33, 32));
+    assertThrows(IllegalArgumentException.class, () -> g.delta(33));
   }
 
   private static void sameError(org.junit.jupiter.api.function.Executable oracle, org.junit.jupiter.api.function.Executable fused,
