@@ -66,8 +66,8 @@ public final class FusedDecodeAb {
     }
   }
 
-  /** Values per second over a slice of about 100 ms. */
-  private static double rate(LongSupplier op) {
+  /** Values per second over a slice of about 100 ms, each call of {@code op} decoding {@link FusedDecodeBenchmark#N} values. */
+  public static double rate(LongSupplier op) {
     long sink = 0;
     int ops = 0;
     long t0 = System.nanoTime();
@@ -83,7 +83,7 @@ public final class FusedDecodeAb {
     return (double) ops * FusedDecodeBenchmark.N / ((t - t0) / 1e9);
   }
 
-  private static double median(double[] v) {
+  public static double median(double[] v) {
     double[] s = v.clone();
     Arrays.sort(s);
     return s[s.length / 2];
