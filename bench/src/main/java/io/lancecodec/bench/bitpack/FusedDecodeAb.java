@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  *
  * <pre>
  * java -cp "$(cat target/classpath.txt):target/classes" io.lancecodec.bench.bitpack.FusedDecodeAb \
- *   delta,dict 1,4,8 1024,16384 [ROUNDS=31] [ARM=fusedProto]
+ *   delta,dict 1,4,8 1024,16384 [ROUNDS=31] [ARM=fusedProto] [BITS=32]
  * </pre>
  *
  * ARM names the fused arm: {@code fusedProto} (the hand-written prototype) or {@code fused} (the
@@ -24,7 +24,8 @@ public final class FusedDecodeAb {
   public static void main(String[] args) {
     int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 31;
     String arm = args.length > 4 ? args[4] : "fusedProto";
-    System.out.printf("%-6s %5s %6s %14s %14s %8s %s%n", "kind", "width", "page", "composition/s", arm + "/s", "ratio", "(ratio p25-p75)");
+    int bits = args.length > 5 ? Integer.parseInt(args[5]) : 32;
+    System.out.printf("%-6s %5s %6s %14s %14s %8s %s%n", "kind" + (bits == 64 ? "64" : ""), "width", "page", "composition/s", arm + "/s", "ratio", "(ratio p25-p75)");
     for (String kind : args[0].split(",")) {
       for (String w : args[1].split(",")) {
         for (String p : args[2].split(",")) {
@@ -32,6 +33,7 @@ public final class FusedDecodeAb {
           b.kind = kind;
           b.width = Integer.parseInt(w);
           b.page = Integer.parseInt(p);
+          b.bits = bits;
           try {
             b.setup();
           } catch (RuntimeException e) {

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Issue 18's fused decodes against the compositions they would replace, in one run: 2.3 block
- * Delta over a bit-packed u32 leaf (sorted ids or timestamps whose steps are {@code width} bits),
+ * Delta over a bit-packed u32 or u64 leaf (sorted ids or timestamps whose steps are {@code width} bits),
  * and the 2.3 block Dictionary whose u32 indices are {@code width} bits wide gathered into u32
  * values. The blocks are what codec-bitpack's own planner writes for the data (it picks the leaf:
  * out-of-line packing for steps of one width, inline when groups differ), decoded
@@ -48,8 +48,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code fusedProto}: a hand-written prototype of the fused kernel (runtime shifts, where a
  *       generated one would have constants): rows of each FastLanes group visited in logical
  *       order, 32 values a row, each value extracted from the packed words and summed or gathered
- *       on the spot into the output; no intermediate array. It decodes exactly the payloads the
- *       planner writes here and is checked against the composition in setup.
+ *       on the spot into the output; no intermediate array. It decodes exactly the u32 payloads the
+ *       planner writes here and is checked against the composition in setup (u32 only).
  * </ul>
  *
  * Score: values per second.
@@ -78,6 +78,10 @@ public class FusedDecodeBenchmark {
   @Param({"1024", "16384"})
   public int page;
 
+  /** Value width: 32, or 64 for delta (timestamps: a base near 2026 in nanoseconds). */
+  @Param({"32"})
+  public int bits = 32;
+
   byte[][] payloads;
   BlockDecompressor decoder;
   BlockDecompressor fusedDecoder;
@@ -97,8 +101,16 @@ public class FusedDecodeBenchmark {
     }
     CompressiveEncoding first = null;
     for (int p = 0; p < pages; p++) {
-      byte[] raw = new byte[page * 4];
-      if (kind.equals("delta")) {
+      byte[] raw = new byte[page * bits / 8];
+      if (kind.equals("delta") && bits == 64) {
+        long acc = 1_780_000_000_000_000_000L + rnd.nextInt(1 << 20);
+        for (int i = 0; i < page; i++) {
+          L.set(raw, 8 * i, acc);
+          acc += rnd.nextInt(1 << width);
+        }
+      } else if (bits == 64) {
+        throw new IllegalArgumentException("64-bit values for delta only");
+      } else if (kind.equals("delta")) {
         long acc = rnd.nextInt(1 << 20);
         for (int i = 0; i < page; i++) {
           I.set(raw, 4 * i, (int) acc);
@@ -110,7 +122,7 @@ public class FusedDecodeBenchmark {
           I.set(raw, 4 * i, dictionary[i < items ? i : rnd.nextInt(items)]);
         }
       }
-      DataBlock.FixedWidth block = new DataBlock.FixedWidth(raw, 32, page);
+      DataBlock.FixedWidth block = new DataBlock.FixedWidth(raw, bits, page);
       Encoded<byte[]> e = plugin.proposeBlock(block, registry.proposalContext(plugin, block, FieldOptions.DEFAULT, FileVersion.V2_3))
           .orElseThrow().result();
       CompressiveEncoding enc = (CompressiveEncoding) e.encoding();
@@ -122,7 +134,7 @@ public class FusedDecodeBenchmark {
       payloads[p] = e.data();
       Decoders decoders = registry.decoders();
       byte[] want = ((DataBlock.FixedWidth) decoders.block(enc).decompress(e.data(), page)).data();
-      if (!Arrays.equals(raw, want) || !Arrays.equals(raw, proto(enc, e.data(), page, decoders))) {
+      if (!Arrays.equals(raw, want) || (bits == 32 && !Arrays.equals(raw, proto(enc, e.data(), page, decoders)))) {
         throw new IllegalStateException("decoders disagree on page " + p);
       }
     }
@@ -141,7 +153,7 @@ public class FusedDecodeBenchmark {
         throw new IllegalStateException("fused and composition disagree");
       }
     }
-    System.out.printf("%n[setup] %s width %d page %d: %s, %.3f B/value%n", kind, width, page, shape(encoding),
+    System.out.printf("%n[setup] %s u%d width %d page %d: %s, %.3f B/value%n", kind, bits, width, page, shape(encoding),
         payloads[0].length / (double) page);
   }
 

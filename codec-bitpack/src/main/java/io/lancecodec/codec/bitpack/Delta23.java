@@ -57,8 +57,8 @@ final class Delta23 implements BlockDecompressor {
       throw LanceCodecException.corrupt("delta: " + numValues + " values (the empty sequence is a Constant without a value)");
     }
     int n = LanceCodecException.checkedInt(numValues, "delta value count");
-    if (fused && bits == 32) {
-      byte[] out = new byte[LanceCodecException.checkedInt(4L * n, "delta output size")];
+    if (fused) {
+      byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "delta output size")];
       if (Fused23.delta(deltas, data, n, base, out)) {
         return new DataBlock.FixedWidth(out, bits, numValues);
       }

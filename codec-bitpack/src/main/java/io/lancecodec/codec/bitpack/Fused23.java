@@ -4,19 +4,23 @@ import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.LittleEndian;
 
 /**
- * The fused decode of 2.3 Delta over a bit-packed u32 leaf (inline or out-of-line): the prefix
- * sum done while the deltas are extracted from the packed words, with kernels {@link
+ * The fused decode of 2.3 Delta over a bit-packed leaf (inline or out-of-line, u32 or u64): the
+ * prefix sum done while the deltas are extracted from the packed words, with kernels {@link
  * KernelGenerator} writes per width on first use, so no array of deltas is ever made; measured
  * 1.4-1.7x its composition (bench/README.md, "Fused kernels"). Dictionary indices gathered the
  * same way measured 1.0-1.3x and were dropped.
  *
- * <p>They only take the fast path: any leaf they do not know, any payload its leaf would reject,
- * and any overflow or index out of range returns false with nothing but the caller's fresh
- * output touched, and the caller then runs the composition, which decodes or throws exactly as
- * before. So every error keeps its message and the composition stays the oracle.
+ * <p>It only takes the fast path: any leaf it does not know, any payload its leaf would reject,
+ * any overflow, and u64 groups wider than 53 bits (whose sums could wrap more than once in a
+ * group) return false with nothing but the caller's fresh output touched, and the caller then
+ * runs the composition, which decodes or throws exactly as before. So every error keeps its
+ * message and the composition stays the oracle.
  */
 final class Fused23 {
   private static final KernelGenerator KERNELS = FastLanes.KERNELS;
+
+  /** The widest u64 group the fused path sums: 1024 deltas below 2^53 add less than 2^63, so a sum wraps at most once. */
+  private static final int MAX_WIDTH_64 = 53;
 
   private Fused23() {}
 
@@ -29,39 +33,42 @@ final class Fused23 {
     return !"false".equals(System.getProperty("lance.codec.fused"));
   }
 
-  /** One group of a u32 leaf: {@code count} values from {@code start}, packed at {@code width} (or raw words) at {@code s[so]}. */
+  /** One group of a leaf: {@code count} values from {@code start}, packed at {@code width} (or raw words) at {@code s[so]}. */
   private interface Group {
     boolean accept(byte[] s, int so, int width, boolean raw, int start, int count);
   }
 
   /**
-   * Hands each group of {@code n} values of the u32 leaf decoded by {@code leaf} from {@code
-   * data[off, off + len)} to {@code g}, after the checks the leaf itself makes; false at the first
-   * thing the leaf would reject, at a leaf that is not u32 bit-packing, or when {@code g} says so.
+   * Hands each group of {@code n} values of the u32 or u64 leaf decoded by {@code leaf} from
+   * {@code data[off, off + len)} to {@code g}, after the checks the leaf itself makes; false at
+   * the first thing the leaf would reject, at a leaf that is not bit-packing, or when {@code g}
+   * says so.
    */
   private static boolean walk(BlockDecompressor leaf, byte[] data, int off, int len, int n, Group g) {
-    if (leaf.bitsPerValue() != 32 || n < 0) {
+    int bits = leaf.bitsPerValue();
+    int wb = bits / 8;
+    if ((bits != 32 && bits != 64) || n < 0) {
       return false;
     }
     if (leaf instanceof InlineBlock23.Decompressor inline) {
       long groups = (n + 1023L) / 1024;
-      if (len < groups * 4 || len > inline.maxBytes(n)) {
+      if (len < groups * wb || len > inline.maxBytes(n)) {
         return false;
       }
       int pos = off;
       int end = off + len;
       for (int start = 0; start < n; start += 1024) {
-        if (end - pos < 4) {
+        if (end - pos < wb) {
           return false;
         }
-        long width = LittleEndian.getInt(data, pos) & 0xFFFFFFFFL;
-        if (width > 32 || 4 + 128 * width > end - pos) {
+        long width = LittleEndian.getUnsigned(data, pos, wb);
+        if (width < 0 || width > bits || wb + 128 * width > end - pos) {
           return false;
         }
-        if (!g.accept(data, pos + 4, (int) width, false, start, Math.min(1024, n - start))) {
+        if (!g.accept(data, pos + wb, (int) width, false, start, Math.min(1024, n - start))) {
           return false;
         }
-        pos += 4 + 128 * (int) width;
+        pos += wb + 128 * (int) width;
       }
       return pos == end;
     }
@@ -70,7 +77,7 @@ final class Fused23 {
       int full = n / 1024;
       int r = n % 1024;
       long fullBytes = (long) full * 128 * width;
-      boolean raw = r > 0 && len == fullBytes + 4L * r;
+      boolean raw = r > 0 && len == fullBytes + (long) wb * r;
       if (!(raw || len == fullBytes + (r > 0 ? 128L * width : 0))) {
         return false;
       }
@@ -86,35 +93,52 @@ final class Fused23 {
   }
 
   /**
-   * 2.3 Delta of u32 values: {@code out} (n values) gets {@code base} then the running sums of
-   * the leaf's {@code n - 1} deltas in {@code data}; false when the composition must decide.
+   * 2.3 Delta of {@code bits}-bit values (the leaf's width): {@code out} (n values) gets {@code
+   * base} then the running sums of the leaf's {@code n - 1} deltas in {@code data}; false when the
+   * composition must decide.
    */
   static boolean delta(BlockDecompressor leaf, byte[] data, int n, long base, byte[] out) {
-    LittleEndian.putInt(out, 0, (int) base);
+    int bits = leaf.bitsPerValue();
+    if (bits != 32 && bits != 64) {
+      return false; // a metadata-only leaf (Constant) reports no width
+    }
+    int wb = bits / 8;
+    LittleEndian.putUnsigned(out, 0, wb, base);
     long[] acc = {base};
     return walk(leaf, data, 0, data.length, n - 1, (s, so, width, raw, start, count) -> {
       long a = acc[0];
-      int o = 4 * (1 + start);
+      int o = wb * (1 + start);
       if (raw) {
         for (int i = 0; i < count; i++) {
-          a += LittleEndian.getInt(s, so + 4 * i) & 0xFFFFFFFFL;
-          LittleEndian.putInt(out, o + 4 * i, (int) a);
+          long step = LittleEndian.getUnsigned(s, so + wb * i, wb);
+          if (bits == 64 && Long.compareUnsigned(step, -1L - a) > 0) {
+            return false;
+          }
+          a += step;
+          LittleEndian.putUnsigned(out, o + wb * i, wb, a);
         }
       } else {
-        int blocks = count >>> 5;
+        if (bits == 64 && width > MAX_WIDTH_64) {
+          return false;
+        }
+        long first = a;
         int i = 0;
         if (width > 0) {
-          a = KERNELS.delta(width).run(s, so, out, o, a, blocks);
-          i = 32 * blocks;
+          int blocks = count / (1024 / bits);
+          a = KERNELS.delta(bits, width).run(s, so, out, o, a, blocks);
+          i = blocks * (1024 / bits);
         }
         for (; i < count; i++) {
-          a += width == 0 ? 0 : FastLanes.valueAt(s, so, 32, width, i);
-          LittleEndian.putInt(out, o + 4 * i, (int) a);
+          a += width == 0 ? 0 : FastLanes.valueAt(s, so, bits, width, i);
+          LittleEndian.putUnsigned(out, o + wb * i, wb, a);
+        }
+        // a running sum never falls, so one test a group finds every overflow (the composition then names the value)
+        if (bits == 64 && Long.compareUnsigned(a, first) < 0) {
+          return false;
         }
       }
       acc[0] = a;
-      // a running sum never falls, so one test a group finds every overflow (the composition then names the value)
-      return a <= 0xFFFFFFFFL;
+      return bits == 64 || a <= 0xFFFFFFFFL;
     });
   }
 }

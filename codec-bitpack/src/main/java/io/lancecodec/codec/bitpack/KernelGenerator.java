@@ -65,10 +65,11 @@ final class KernelGenerator {
   }
 
   /**
-   * A fused kernel: the first {@code 32 * blocks} values (logical order) of a u32 group of width
-   * W at {@code s[so]}, each added to {@code acc} and the running sum stored as a u32 at
-   * {@code d[dof]}, value by value; returns the sum (a long, so the caller sees an overflow of 32
-   * bits after the group).
+   * A fused kernel: the first {@code (1024 / T) * blocks} values (logical order) of a group of
+   * T-bit words packed at width W at {@code s[so]}, each added to {@code acc} and the running sum
+   * stored as a T-bit word at {@code d[dof]}, value by value; returns the sum. For T = 32 it is a
+   * long, so the caller sees an overflow of 32 bits after the group; for T = 64 it wraps, which
+   * the caller sees as a sum below the one it passed (W at most 53: a group adds less than 2^63).
    */
   interface DeltaKernel {
     long run(byte[] s, int so, byte[] d, int dof, long acc, int blocks);
@@ -96,8 +97,8 @@ final class KernelGenerator {
   private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
   private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
 
-  /** Fused delta kernels over u32 groups, by width 1..32 (width 0 needs no kernel). */
-  private final AtomicReferenceArray<DeltaKernel> deltas = new AtomicReferenceArray<>(33);
+  /** Fused delta kernels by T and width: u32 widths 1..32 at 1..32, u64 widths 1..64 at 34..97 (width 0 needs no kernel). */
+  private final AtomicReferenceArray<DeltaKernel> deltas = new AtomicReferenceArray<>(98);
 
   Kernel packer(int bits, int width) {
     return kernel(packers, true, bits, width);
@@ -107,22 +108,20 @@ final class KernelGenerator {
     return kernel(unpackers, false, bits, width);
   }
 
-  DeltaKernel delta(int width) {
-    check32(width);
-    DeltaKernel k = deltas.get(width);
+  /** {@code bits}: 32 or 64; {@code 1 <= width <= bits}. */
+  DeltaKernel delta(int bits, int width) {
+    if ((bits != 32 && bits != 64) || width < 1 || width > bits) {
+      throw new IllegalArgumentException("fused delta kernel of u" + bits + " width " + width);
+    }
+    int i = (bits == 64 ? 33 : 0) + width;
+    DeltaKernel k = deltas.get(i);
     if (k == null) {
-      DeltaKernel made = (DeltaKernel) define("Delta32w" + width, "$DeltaKernel", "([BI[BIJI)J",
-          (cw, self, mv) -> fused(cw, self, mv, width));
-      k = deltas.compareAndExchange(width, null, made);
+      DeltaKernel made = (DeltaKernel) define("Delta" + bits + "w" + width, "$DeltaKernel", "([BI[BIJI)J",
+          (cw, self, mv) -> fused(cw, self, mv, bits, width));
+      k = deltas.compareAndExchange(i, null, made);
       k = k == null ? made : k;
     }
     return k;
-  }
-
-  private static void check32(int width) {
-    if (width < 1 || width > 32) {
-      throw new IllegalArgumentException("fused kernel width " + width);
-    }
   }
 
   private static Kernel kernel(AtomicReferenceArray<Kernel> kernels, boolean pack, int bits, int width) {
@@ -294,23 +293,25 @@ final class KernelGenerator {
   }
 
   /**
-   * The fused delta kernel over a u32 group of width W ({@link DeltaKernel}). Values are visited
-   * in logical order, 32 (one row of every lane) at a time: block b holds values
-   * {@code 32 b .. 32 b + 31}, which are row {@code 8 * ORDER[2 (b % 4)] + b / 4} of lanes 0..31,
-   * and those lanes' words of a row are 128 consecutive bytes. So each block is a loop over 16
-   * longs of two lanes (two consecutive values) with the row's word, shift and masks constant. A
-   * prefix sum needs the logical order, which the unpack kernels' transposed order does not give.
+   * The fused delta kernel over a group of T-bit words packed at width W ({@link DeltaKernel}).
+   * Values are visited in logical order, one row of every lane at a time: with {@code lanes =
+   * 1024 / T}, block b holds values {@code lanes * b ..} (consecutive), which are row {@code 8 *
+   * ORDER[lanes * (b % (128 / lanes)) / 16] + b / (128 / lanes)} of all lanes, and those lanes'
+   * words of a row are 128 consecutive bytes. So each block is a loop over 16 longs (two lanes
+   * each for T = 32, one for T = 64) with the row's word, shift and masks constant. A prefix sum
+   * needs the logical order, which the unpack kernels' transposed order does not give.
    *
-   * <p>Each block is its own static method {@code b0 .. b31}, {@code long b(s, so, d, dof, acc)},
-   * which {@code run} calls in turn while {@code b < blocks} (a short last group stops early).
-   * C2 inlines all 32 into one body, as if unrolled; written as one 3-4 KiB method instead, C1
-   * gave up on it (out of virtual registers), so it ran interpreted until C2 came round.
+   * <p>Each block (32 for T = 32, 64 for T = 64) is its own static method {@code b0 ..}, {@code
+   * long b(s, so, d, dof, acc)}, which {@code run} calls in turn while {@code b < blocks} (a short
+   * last group stops early). C2 inlines them all into one body, as if unrolled; written as one
+   * 3-4 KiB method instead, C1 gave up on it (out of virtual registers), so it ran interpreted
+   * until C2 came round.
    */
-  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int width) {
+  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int bits, int width) {
     String desc = "([BI[BIJ)J";
     // run(s, so, d, dof, acc, blocks): acc in slots 5-6, blocks in 7
     Label end = new Label();
-    for (int b = 0; b < 32; b++) {
+    for (int b = 0; b < bits; b++) {
       mv.visitVarInsn(ILOAD, 7);
       pushInt(mv, b);
       mv.visitJumpInsn(IF_ICMPLE, end);
@@ -323,7 +324,7 @@ final class KernelGenerator {
       mv.visitVarInsn(LSTORE, 5);
       MethodVisitor bm = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "b" + b, desc, null, null);
       bm.visitCode();
-      block(bm, width, b);
+      block(bm, bits, width, b);
       bm.visitMaxs(0, 0);
       bm.visitEnd();
     }
@@ -333,7 +334,7 @@ final class KernelGenerator {
   }
 
   /** Block b of the fused delta kernel: {@code static long b(s, so, d, dof, acc)} returns the sum. */
-  private static void block(MethodVisitor mv, int width, int b) {
+  private static void block(MethodVisitor mv, int bits, int width, int b) {
     int s = 0;
     int so = 1;
     int d = 2;
@@ -344,9 +345,11 @@ final class KernelGenerator {
     int o = 8;
     int x = 9;
     int lo = 11;
-    int row = 8 * FastLanes.ORDER[2 * (b & 3)] + (b >>> 2);
-    int k = row * width / 32;
-    int bit = row * width % 32;
+    int lanes = 1024 / bits;
+    int perRow = 128 / lanes; // blocks per row index a: 4 for T = 32, 8 for T = 64
+    int row = 8 * FastLanes.ORDER[lanes * (b % perRow) / 16] + b / perRow;
+    int k = row * width / bits;
+    int bit = row * width % bits;
     Label top = new Label();
     Label done = new Label();
     mv.visitInsn(ICONST_0);
@@ -364,40 +367,51 @@ final class KernelGenerator {
     mv.visitVarInsn(ILOAD, j);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, o);
-    // x = the two lanes' values, as the unpack kernel extracts them
+    // x = the lanes' values, as the unpack kernel extracts them
     get(mv, s, in, 128 * k);
     shift(mv, LUSHR, bit);
-    if (bit + width > 32) {
-      int lowLen = 32 - bit;
-      mask(mv, 32, lowBits(lowLen));
+    if (bit + width > bits) {
+      int lowLen = bits - bit;
+      mask(mv, bits, lowBits(lowLen));
       get(mv, s, in, 128 * (k + 1));
       shift(mv, LSHL, lowLen);
-      mask(mv, 32, lowBits(width) & ~lowBits(lowLen));
+      mask(mv, bits, lowBits(width) & ~lowBits(lowLen));
       mv.visitInsn(LOR);
-    } else if (width < 32) {
-      mask(mv, 32, lowBits(width));
+    } else if (width < bits) {
+      mask(mv, bits, lowBits(width));
     }
     mv.visitVarInsn(LSTORE, x);
-    // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
-    mv.visitVarInsn(LLOAD, acc);
-    low32(mv, x);
-    mv.visitInsn(LADD);
-    mv.visitVarInsn(LSTORE, lo);
-    mv.visitVarInsn(LLOAD, acc);
-    low32(mv, x);
-    high32(mv, x);
-    mv.visitInsn(LADD);
-    mv.visitInsn(LADD);
-    mv.visitVarInsn(LSTORE, acc);
-    // d[o + 128 b] = lo | acc << 32
-    address(mv, d, o, 128 * b);
-    mv.visitVarInsn(LLOAD, lo);
-    mv.visitLdcInsn(0xFFFFFFFFL);
-    mv.visitInsn(LAND);
-    mv.visitVarInsn(LLOAD, acc);
-    shift(mv, LSHL, 32);
-    mv.visitInsn(LOR);
-    set(mv);
+    if (bits == 64) {
+      // acc += x; d[o + 128 b] = acc
+      mv.visitVarInsn(LLOAD, acc);
+      mv.visitVarInsn(LLOAD, x);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, acc);
+      address(mv, d, o, 128 * b);
+      mv.visitVarInsn(LLOAD, acc);
+      set(mv);
+    } else {
+      // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, lo);
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      high32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, acc);
+      // d[o + 128 b] = lo | acc << 32
+      address(mv, d, o, 128 * b);
+      mv.visitVarInsn(LLOAD, lo);
+      mv.visitLdcInsn(0xFFFFFFFFL);
+      mv.visitInsn(LAND);
+      mv.visitVarInsn(LLOAD, acc);
+      shift(mv, LSHL, 32);
+      mv.visitInsn(LOR);
+      set(mv);
+    }
     mv.visitIincInsn(j, 8);
     mv.visitJumpInsn(GOTO, top);
     mv.visitLabel(done);

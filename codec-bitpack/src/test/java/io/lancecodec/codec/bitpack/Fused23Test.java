@@ -31,34 +31,34 @@ class Fused23Test {
   /** Lengths around every boundary: blocks of 32, groups of 1024, out-of-line tails both ways. */
   private static final int[] LENGTHS = {1, 2, 31, 32, 33, 64, 1000, 1023, 1024, 1025, 1056, 2048, 2081, 3000};
 
-  private static final Leaf23.Plan INLINE = new Leaf23.Plan(Leaf23.Kind.INLINE, 32, 0, 0, 0, 0, false);
-
   static Stream<Arguments> deltaWidths() {
-    return IntStream.rangeClosed(0, 32).boxed().flatMap(w -> Stream.of(Arguments.of(w, true), Arguments.of(w, false)));
+    return Stream.of(32, 64).flatMap(bits -> IntStream.rangeClosed(0, bits).boxed()
+        .flatMap(w -> Stream.of(Arguments.of(bits, w, true), Arguments.of(bits, w, false))));
   }
 
-  private static Leaf23.Plan leaf(boolean inline, long[] v, int n) {
+  private static Leaf23.Plan leaf(int bits, boolean inline, long[] v, int n) {
     long or = 0;
     for (int i = 0; i < n; i++) {
       or |= v[i];
     }
-    return inline ? INLINE : new Leaf23.Plan(Leaf23.Kind.OUT_OF_LINE, 32, 0, Seq.width(or), 0, 0, false);
+    return inline ? new Leaf23.Plan(Leaf23.Kind.INLINE, bits, 0, 0, 0, 0, false)
+        : new Leaf23.Plan(Leaf23.Kind.OUT_OF_LINE, bits, 0, Seq.width(or), 0, 0, false);
   }
 
   private static DataBlock.FixedWidth decode(BlockDecompressor d, byte[] payload, long n) {
     return (DataBlock.FixedWidth) d.decompress(payload, n);
   }
 
-  /** Deltas below 2^width (the first at its maximum) that keep the sum within u32. */
-  private static long[] deltas(Random rnd, int width, int m, long base) {
+  /** Deltas below 2^width (the first at its maximum) that keep the sum within the bits. */
+  private static long[] deltas(Random rnd, int bits, int width, int m, long base) {
     long[] d = new long[m];
     long acc = base;
-    long max = width == 0 ? 0 : (1L << width) - 1;
+    long max = width == 0 ? 0 : width == 64 ? -1L : (1L << width) - 1;
+    long room = bits == 64 ? -1L : 0xFFFFFFFFL;
     for (int i = 0; i < m; i++) {
       long step = i == 0 ? max : rnd.nextLong() & max;
-      if (acc + step > 0xFFFFFFFFL) {
-        step = rnd.nextInt(2);
-        step = acc + step > 0xFFFFFFFFL ? 0 : step;
+      if (Long.compareUnsigned(step, room - acc) > 0) {
+        step = Long.compareUnsigned(1, room - acc) > 0 ? 0 : rnd.nextInt(2);
       }
       d[i] = step;
       acc += step;
@@ -66,27 +66,35 @@ class Fused23Test {
     return d;
   }
 
-  @ParameterizedTest(name = "width {0} inline {1}")
+  private static Delta delta(int bits, long base, Leaf23.Plan leaf) {
+    return Delta.newBuilder().setUncompressedBitsPerValue(bits).setBase(base).setDeltas(leaf.encoding()).build();
+  }
+
+  @ParameterizedTest(name = "u{0} width {1} inline {2}")
   @MethodSource("deltaWidths")
-  void deltaMatchesComposition(int width, boolean inline) {
-    Random rnd = new Random(1000L * width + (inline ? 1 : 0));
+  void deltaMatchesComposition(int bits, int width, boolean inline) {
+    Random rnd = new Random(1000L * width + bits + (inline ? 1 : 0));
+    int wb = bits / 8;
     for (int n : LENGTHS) {
-      long base = width >= 30 ? rnd.nextInt(16) : rnd.nextInt(1 << 20);
-      long[] d = deltas(rnd, width, n - 1, base);
-      Leaf23.Plan leaf = leaf(inline, d, n - 1);
-      Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(base).setDeltas(leaf.encoding()).build();
+      long base = width >= bits - 2 ? rnd.nextInt(16) : rnd.nextInt(1 << 20);
+      long[] d = deltas(rnd, bits, width, n - 1, base);
+      Leaf23.Plan leaf = leaf(bits, inline, d, n - 1);
+      Delta msg = delta(bits, base, leaf);
       byte[] payload = leaf.payload(d, n - 1);
       byte[] want = decode(new Delta23(msg, Decoders23.INSTANCE, false), payload, n).data();
       byte[] got = decode(new Delta23(msg, Decoders23.INSTANCE, true), payload, n).data();
       assertArrayEquals(want, got, "n " + n);
-      // the fused path itself took the block (it hands nothing valid back to the composition)
-      byte[] direct = new byte[4 * n];
-      assertTrue(Fused23.delta(Decoders23.INSTANCE.block(leaf.encoding()), payload, n, base, direct), "n " + n);
-      assertArrayEquals(want, direct, "n " + n);
+      // the fused path itself took the block (it hands back only u64 groups wider than 53 bits)
+      byte[] direct = new byte[wb * n];
+      boolean took = Fused23.delta(Decoders23.INSTANCE.block(leaf.encoding()), payload, n, base, direct);
+      if (bits == 32 || width <= 53) {
+        assertTrue(took, "n " + n);
+        assertArrayEquals(want, direct, "n " + n);
+      }
       long acc = base;
       for (int i = 0; i < n; i++) {
         acc += i == 0 ? 0 : d[i - 1];
-        assertEquals(acc, LittleEndian.getInt(got, 4 * i) & 0xFFFFFFFFL, "value " + i + " of " + n);
+        assertEquals(acc, LittleEndian.getUnsigned(got, wb * i, wb), "value " + i + " of " + n);
       }
     }
   }
@@ -94,20 +102,22 @@ class Fused23Test {
   @Test
   void deltaOverflowIsTheCompositionsError() {
     Random rnd = new Random(7);
-    for (boolean inline : new boolean[] {true, false}) {
-      for (int at : new int[] {0, 31, 40, 1023, 1500}) {
-        int n = 2000;
-        long base = 0xFFFFFFFFL - 5000;
-        long[] d = new long[n - 1];
-        for (int i = 0; i < d.length; i++) {
-          d[i] = rnd.nextInt(2);
+    for (int bits : new int[] {32, 64}) {
+      for (boolean inline : new boolean[] {true, false}) {
+        for (int at : new int[] {0, 31, 40, 1023, 1500, 1998}) {
+          int n = 2000;
+          long base = (bits == 64 ? -1L : 0xFFFFFFFFL) - 5000;
+          long[] d = new long[n - 1];
+          for (int i = 0; i < d.length; i++) {
+            d[i] = rnd.nextInt(2);
+          }
+          d[at] = 6000; // the running sum passes the largest value at value at + 1
+          Leaf23.Plan leaf = leaf(bits, inline, d, n - 1);
+          Delta msg = delta(bits, base, leaf);
+          byte[] payload = leaf.payload(d, n - 1);
+          sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), payload, n),
+              () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), payload, n), "overflows");
         }
-        d[at] = 6000; // the running sum passes 2^32 - 1 at value at + 1
-        Leaf23.Plan leaf = leaf(inline, d, n - 1);
-        Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(base).setDeltas(leaf.encoding()).build();
-        byte[] payload = leaf.payload(d, n - 1);
-        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), payload, n),
-            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), payload, n), "overflows");
       }
     }
   }
@@ -115,22 +125,25 @@ class Fused23Test {
   @Test
   void badLeafLengthsAreTheCompositionsError() {
     Random rnd = new Random(8);
-    for (boolean inline : new boolean[] {true, false}) {
-      int n = 1500;
-      long[] d = deltas(rnd, 6, n - 1, 100);
-      Leaf23.Plan leaf = leaf(inline, d, n - 1);
-      Delta msg = Delta.newBuilder().setUncompressedBitsPerValue(32).setBase(100).setDeltas(leaf.encoding()).build();
-      byte[] payload = leaf.payload(d, n - 1);
-      for (byte[] bad : new byte[][] {Arrays.copyOf(payload, payload.length - 1), Arrays.copyOf(payload, payload.length + 4),
-          Arrays.copyOf(payload, 3)}) {
-        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), bad, n),
-            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), bad, n), "bitpack");
-      }
-      if (inline) {
-        byte[] wide = payload.clone();
-        LittleEndian.putInt(wide, 0, 33); // a group width above 32
-        sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), wide, n),
-            () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), wide, n), "width");
+    for (int bits : new int[] {32, 64}) {
+      int wb = bits / 8;
+      for (boolean inline : new boolean[] {true, false}) {
+        int n = 1500;
+        long[] d = deltas(rnd, bits, 6, n - 1, 100);
+        Leaf23.Plan leaf = leaf(bits, inline, d, n - 1);
+        Delta msg = delta(bits, 100, leaf);
+        byte[] payload = leaf.payload(d, n - 1);
+        for (byte[] bad : new byte[][] {Arrays.copyOf(payload, payload.length - 1), Arrays.copyOf(payload, payload.length + wb),
+            Arrays.copyOf(payload, 3)}) {
+          sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), bad, n),
+              () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), bad, n), "bitpack");
+        }
+        if (inline) {
+          byte[] wide = payload.clone();
+          LittleEndian.putUnsigned(wide, 0, wb, bits + 1); // a group width above T
+          sameError(() -> decode(new Delta23(msg, Decoders23.INSTANCE, false), wide, n),
+              () -> decode(new Delta23(msg, Decoders23.INSTANCE, true), wide, n), "width");
+        }
       }
     }
   }
@@ -138,11 +151,14 @@ class Fused23Test {
   @Test
   void kernelsAreGeneratedOncePerShape() {
     KernelGenerator g = new KernelGenerator();
-    for (int w = 1; w <= 32; w++) {
-      assertSame(g.delta(w), g.delta(w));
+    for (int bits : new int[] {32, 64}) {
+      for (int w = 1; w <= bits; w++) {
+        assertSame(g.delta(bits, w), g.delta(bits, w));
+      }
     }
-    assertThrows(IllegalArgumentException.class, () -> g.delta(0));
-    assertThrows(IllegalArgumentException.class, () -> g.delta(33));
+    assertThrows(IllegalArgumentException.class, () -> g.delta(32, 0));
+    assertThrows(IllegalArgumentException.class, () -> g.delta(32, 33));
+    assertThrows(IllegalArgumentException.class, () -> g.delta(16, 3));
   }
 
   private static void sameError(org.junit.jupiter.api.function.Executable oracle, org.junit.jupiter.api.function.Executable fused,

@@ -14,7 +14,7 @@ public final class KernelGenerationCost {
     boolean fusedFirst = args.length > 0 && args[0].equals("fused-first");
     long t0 = System.nanoTime();
     if (fusedFirst) {
-      new KernelGenerator().delta(7);
+      new KernelGenerator().delta(32, 7);
     } else {
       new KernelGenerator().unpacker(32, 17);
     }
@@ -26,10 +26,10 @@ public final class KernelGenerationCost {
       }
     }
     long t2 = System.nanoTime();
-    all.delta(7);
+    all.delta(32, 7);
     long t3 = System.nanoTime();
     for (int width = 1; width <= 32; width++) {
-      all.delta(width);
+      all.delta(32, width);
     }
     long t4 = System.nanoTime();
     System.out.printf("first kernel (%s): %.1f ms%n", fusedFirst ? "fused delta width 7" : "u32 width 17 unpack", (t1 - t0) / 1e6);
