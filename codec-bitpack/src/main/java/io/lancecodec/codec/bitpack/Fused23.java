@@ -7,7 +7,7 @@ import io.lancecodec.spi.LittleEndian;
  * The fused decode of 2.3 Delta over a bit-packed leaf (inline or out-of-line, u32 or u64): the
  * prefix sum done while the deltas are extracted from the packed words, with kernels {@link
  * KernelGenerator} writes per width on first use, so no array of deltas is ever made; measured
- * 1.4-1.7x its composition (bench/README.md, "Fused kernels"). Dictionary indices gathered the
+ * 1.4-2.3x its composition (bench/README.md, "Fused kernels"). Dictionary indices gathered the
  * same way measured 1.0-1.3x and were dropped.
  *
  * <p>It only takes the fast path: any leaf it does not know, any payload its leaf would reject,
