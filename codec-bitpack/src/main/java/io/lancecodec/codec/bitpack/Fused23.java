@@ -8,7 +8,7 @@ import io.lancecodec.spi.LittleEndian;
  * prefix sum done while the deltas are extracted from the packed words, with kernels {@link
  * KernelGenerator} writes per width on first use, so no array of deltas is ever made; measured
  * 1.4-2.3x its composition (bench/README.md, "Fused kernels"). Dictionary indices gathered the
- * same way measured 1.0-1.3x and were dropped.
+ * same way measured 0.97-1.45x (mostly 1.0-1.3x) and were dropped.
  *
  * <p>It only takes the fast path: any leaf it does not know, any payload its leaf would reject,
  * any overflow, and u64 groups wider than 53 bits (whose sums could wrap more than once in a

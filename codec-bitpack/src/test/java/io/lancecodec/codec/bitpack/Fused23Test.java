@@ -161,6 +161,46 @@ class Fused23Test {
     assertThrows(IllegalArgumentException.class, () -> g.delta(16, 3));
   }
 
+  /** Eight threads asking a fresh generator for one shape at once all get the same, correct kernel. */
+  @Test
+  void eightThreadsShareOneFusedKernel() throws Exception {
+    KernelGenerator fresh = new KernelGenerator();
+    int threads = 8;
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      long[] d = deltas(new Random(11), 64, 13, 1024, 5);
+      byte[] packed = new byte[128 * 13];
+      FastLanes.pack(64, 13, Seq.toBytes(d, 1024, 64), 0, 1024, packed, 0);
+      byte[] want = new byte[8 * 1024];
+      long acc = 5;
+      for (int i = 0; i < 1024; i++) {
+        acc += d[i];
+        LittleEndian.putLong(want, 8 * i, acc);
+      }
+      java.util.List<java.util.concurrent.Future<KernelGenerator.DeltaKernel>> results = new java.util.ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        results.add(pool.submit(() -> {
+          start.await();
+          KernelGenerator.DeltaKernel k = fresh.delta(64, 13);
+          byte[] out = new byte[8 * 1024];
+          assertEquals(want.length, out.length);
+          long sum = k.run(packed, 0, out, 0, 5, 64);
+          assertArrayEquals(want, out);
+          assertEquals(LittleEndian.getLong(want, 8 * 1023), sum);
+          return k;
+        }));
+      }
+      KernelGenerator.DeltaKernel first = results.get(0).get();
+      for (java.util.concurrent.Future<KernelGenerator.DeltaKernel> r : results) {
+        assertSame(first, r.get());
+      }
+      assertSame(first, fresh.delta(64, 13));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   private static void sameError(org.junit.jupiter.api.function.Executable oracle, org.junit.jupiter.api.function.Executable fused,
       String contains) {
     LanceCodecException want = assertThrows(LanceCodecException.class, oracle);
