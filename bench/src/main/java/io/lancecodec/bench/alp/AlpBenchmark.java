@@ -215,6 +215,11 @@ public class AlpBenchmark {
   }
 
   private void verify() {
+    verify(false);
+    verify(true);
+  }
+
+  private void verify(boolean composed) {
     int per = f64 ? out64.length : out32.length;
     for (int start = 0; start < N; start += per) {
       int firstChunk = start / 1024;
@@ -224,7 +229,9 @@ public class AlpBenchmark {
         java.util.Arrays.fill(out32, Float.NaN);
       }
       for (int k = firstChunk; k < firstChunk + per / 1024; k++) {
-        if (f64) {
+        if (composed) {
+          composedChunk(k, (k - firstChunk) * 1024);
+        } else if (f64) {
           decoder.decodeChunk(stream, offsets[k], sizes[k], counts[k], out64, (k - firstChunk) * 1024);
         } else {
           decoder.decodeChunk(stream, offsets[k], sizes[k], counts[k], out32, (k - firstChunk) * 1024);
@@ -235,7 +242,7 @@ public class AlpBenchmark {
             ? Double.doubleToRawLongBits(out64[i]) == Double.doubleToRawLongBits(values64[start + i])
             : Float.floatToRawIntBits(out32[i]) == Float.floatToRawIntBits(values32[start + i]);
         if (!same) {
-          throw new IllegalStateException("decoded value " + (start + i) + " differs");
+          throw new IllegalStateException((composed ? "composed: " : "") + "decoded value " + (start + i) + " differs");
         }
       }
     }
@@ -256,6 +263,138 @@ public class AlpBenchmark {
     counter.bytes += rawBytes;
     return f64 ? out64 : out32;
   }
+
+  /** 10^e and 10^-e as codec-alp's tables hold them (the decimal literals, parsed). */
+  private static final double[] P64 = new double[19];
+  private static final double[] INV64 = new double[19];
+  private static final float[] P32 = new float[11];
+  private static final float[] INV32 = new float[11];
+
+  static {
+    for (int e = 0; e < 19; e++) {
+      P64[e] = Double.parseDouble("1e" + e);
+      INV64[e] = Double.parseDouble("1e-" + e);
+    }
+    for (int e = 0; e < 11; e++) {
+      P32[e] = Float.parseFloat("1e" + e);
+      INV32[e] = Float.parseFloat("1e-" + e);
+    }
+  }
+
+  /**
+   * Issue 18's composition for the ALP decode, the one {@code FusedDecode} (behind {@code
+   * alpDecode}) replaces: each ALP chunk's integers bit-unpacked into a scratch array first
+   * ({@link PlainUnpack}, whose shift-and-mask loops C2 vectorizes; the forks keep them out of
+   * this method), then a separate pass undoes FOR or Delta and scales into the output, then the
+   * exceptions are patched, as {@code AlpDecoder} does. ALP-RD chunks go through the decoder as
+   * in {@code alpDecode} (there is no FOR or scale to separate). Checked bit for bit against
+   * {@code alpDecode} in setup.
+   */
+  @Benchmark
+  @OperationsPerInvocation(N)
+  public Object alpComposed(Bytes counter) {
+    int perPage = (f64 ? out64.length : out32.length) / 1024;
+    for (int k = 0; k < counts.length; k++) {
+      composedChunk(k, (k % perPage) * 1024);
+    }
+    counter.bytes += rawBytes;
+    return f64 ? out64 : out32;
+  }
+
+  private void composedChunk(int k, int at) {
+    byte[] s = stream;
+    {
+      int[] o = offsets[k];
+      int[] z = sizes[k];
+      int n = counts[k];
+      int h = o[1];
+      int mode = s[h];
+      if ((mode & 4) != 0) {
+        decoder.decodeChunk(stream, o, z, n, out64, at);
+        return;
+      }
+      boolean delta = (mode & 1) != 0;
+      boolean div = (mode & 2) != 0;
+      int e = s[h + 1];
+      int f = s[h + 2];
+      int w = s[h + 3];
+      int exceptions = z[2] / 2;
+      if (f64) {
+        long[] q = unpacked64;
+        PlainUnpack.unpack64(s, o[0], z[0], w, n, q, at);
+        long base = (long) LE_LONG.get(s, h + 4);
+        long step = delta ? (long) LE_LONG.get(s, h + 12) : 0;
+        double[] out = out64;
+        if (delta) {
+          long acc = base - step;
+          for (int i = at; i < at + n; i++) {
+            acc += step + q[i];
+            q[i] = acc;
+          }
+        } else {
+          for (int i = at; i < at + n; i++) {
+            q[i] += base;
+          }
+        }
+        if (div) {
+          double m = P64[e];
+          for (int i = at; i < at + n; i++) {
+            out[i] = q[i] / m;
+          }
+        } else {
+          double m1 = P64[f];
+          double m2 = INV64[e];
+          for (int i = at; i < at + n; i++) {
+            out[i] = q[i] * m1 * m2;
+          }
+        }
+        for (int x = 0; x < exceptions; x++) {
+          int pos = (short) LE_SHORT.get(s, o[2] + 2 * x) & 0xFFFF;
+          out[at + pos] = Double.longBitsToDouble((long) LE_LONG.get(s, o[3] + 8 * x));
+        }
+      } else {
+        int[] q = unpacked32;
+        PlainUnpack.unpack32(s, o[0], z[0], w, n, q, at);
+        int base = (int) LE_INT.get(s, h + 4);
+        int step = delta ? (int) LE_INT.get(s, h + 8) : 0;
+        float[] out = out32;
+        if (delta) {
+          int acc = base - step;
+          for (int i = at; i < at + n; i++) {
+            acc += step + q[i];
+            q[i] = acc;
+          }
+        } else {
+          for (int i = at; i < at + n; i++) {
+            q[i] += base;
+          }
+        }
+        if (div) {
+          float m = P32[e];
+          for (int i = at; i < at + n; i++) {
+            out[i] = q[i] / m;
+          }
+        } else {
+          float m1 = P32[f];
+          float m2 = INV32[e];
+          for (int i = at; i < at + n; i++) {
+            out[i] = q[i] * m1 * m2;
+          }
+        }
+        for (int x = 0; x < exceptions; x++) {
+          int pos = (short) LE_SHORT.get(s, o[2] + 2 * x) & 0xFFFF;
+          out[at + pos] = Float.intBitsToFloat((int) LE_INT.get(s, o[3] + 4 * x));
+        }
+      }
+    }
+  }
+
+  private static final java.lang.invoke.VarHandle LE_LONG =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LE_INT =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LE_SHORT =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   @Benchmark
   @OperationsPerInvocation(N)

@@ -19,8 +19,15 @@ final class Delta23 implements BlockDecompressor {
   private final int bits;
   private final long base;
   private final BlockDecompressor deltas;
+  private final boolean fused;
 
   Delta23(Delta d, Decoders children) {
+    this(d, children, Fused23.enabled());
+  }
+
+  /** {@code fused}: try {@link Fused23#delta} before the composition (false: the composition alone, the tests' oracle). */
+  Delta23(Delta d, Decoders children, boolean fused) {
+    this.fused = fused;
     this.bits = Seq.sequenceBits(d.getUncompressedBitsPerValue(), "delta");
     this.base = d.getBase();
     if (!Seq.fits(base, bits)) {
@@ -50,6 +57,21 @@ final class Delta23 implements BlockDecompressor {
       throw LanceCodecException.corrupt("delta: " + numValues + " values (the empty sequence is a Constant without a value)");
     }
     int n = LanceCodecException.checkedInt(numValues, "delta value count");
+    if (fused) {
+      byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "delta output size")];
+      if (Fused23.delta(deltas, data, n, base, out)) {
+        return new DataBlock.FixedWidth(out, bits, numValues);
+      }
+    }
+    return composed(data, n);
+  }
+
+  /**
+   * The interpreted composition: the deltas decoded into an array, then the checked prefix sum.
+   * Its own method, so the fused path's callers and this one's are profiled and compiled apart.
+   */
+  private DataBlock composed(byte[] data, int n) {
+    long numValues = n;
     byte[] d = Seq.decodeChild(deltas, data, 0, data.length, n - 1L, bits, "delta: deltas").data();
     byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "delta output size")];
     long max = Seq.max(bits);

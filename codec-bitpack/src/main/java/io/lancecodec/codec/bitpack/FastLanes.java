@@ -12,7 +12,8 @@ final class FastLanes {
   /** The row-group order of the FastLanes "unified transposed layout"; it is its own inverse. */
   static final int[] ORDER = {0, 4, 2, 6, 1, 5, 3, 7};
 
-  private static final KernelGenerator KERNELS = new KernelGenerator();
+  /** The one generator, so every kernel class is written once per JVM; {@link Fused23} asks it for its own. */
+  static final KernelGenerator KERNELS = new KernelGenerator();
 
   private FastLanes() {}
 

@@ -5,6 +5,9 @@ import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
 import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.GOTO;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
+import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPLE;
+import static net.bytebuddy.jar.asm.Opcodes.LADD;
+import static net.bytebuddy.jar.asm.Opcodes.LRETURN;
 import static net.bytebuddy.jar.asm.Opcodes.ICONST_0;
 import static net.bytebuddy.jar.asm.Opcodes.IF_ICMPGE;
 import static net.bytebuddy.jar.asm.Opcodes.ILOAD;
@@ -54,11 +57,28 @@ import net.bytebuddy.jar.asm.Opcodes;
  * that fit, masked to the rest. A packed word is stored once no later row writes into it. Packing
  * wants values below 2^W and 1024 of them (the caller zero-pads), width 0 writes nothing and
  * unpacking width 0 zero-fills.
+ *
+ * <p>The same machinery writes fused decode kernels, one class per (T, W), for the encoding trees
+ * where fusing measured at least 1.2x the composition: 2.3 Delta over packed u32 or u64 deltas
+ * ({@link #delta}, used by {@link Fused23}), which sums while it extracts, in logical order. Every
+ * kind is cached in its own array, written once per shape and JVM: a thread that loses the race
+ * to define a shape keeps the winner's instance.
  */
 final class KernelGenerator {
   /** A generated kernel: 1024 values at {@code s[so]} to packed words at {@code d[dof]}, or back. */
   interface Kernel {
     void run(byte[] s, int so, byte[] d, int dof);
+  }
+
+  /**
+   * A fused kernel: the first {@code (1024 / T) * blocks} values (logical order) of a group of
+   * T-bit words packed at width W at {@code s[so]}, each added to {@code acc} and the running sum
+   * stored as a T-bit word at {@code d[dof]}, value by value; returns the sum. For T = 32 it is a
+   * long, so the caller sees an overflow of 32 bits after the group; for T = 64 it wraps, which
+   * the caller sees as a sum below the one it passed (W at most 53: a group adds less than 2^63).
+   */
+  interface DeltaKernel {
+    long run(byte[] s, int so, byte[] d, int dof, long acc, int blocks);
   }
 
   /**
@@ -69,7 +89,6 @@ final class KernelGenerator {
 
   private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
   private static final String HOST_PACKAGE = "io/lancecodec/codec/bitpack/";
-  private static final String KERNEL = HOST + "$Kernel";
   private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
 
   // locals of run(s, so, d, dof): the loop's g, i (in) and o (out), then longs of two slots each
@@ -84,12 +103,31 @@ final class KernelGenerator {
   private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
   private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
 
+  /** Fused delta kernels by T and width: u32 widths 1..32 at 1..32, u64 widths 1..64 at 34..97 (width 0 needs no kernel). */
+  private final AtomicReferenceArray<DeltaKernel> deltas = new AtomicReferenceArray<>(98);
+
   Kernel packer(int bits, int width) {
     return kernel(packers, true, bits, width);
   }
 
   Kernel unpacker(int bits, int width) {
     return kernel(unpackers, false, bits, width);
+  }
+
+  /** {@code bits}: 32 or 64; {@code 1 <= width <= bits}. */
+  DeltaKernel delta(int bits, int width) {
+    if ((bits != 32 && bits != 64) || width < 1 || width > bits) {
+      throw new IllegalArgumentException("fused delta kernel of u" + bits + " width " + width);
+    }
+    int i = (bits == 64 ? 33 : 0) + width;
+    DeltaKernel k = deltas.get(i);
+    if (k == null) {
+      DeltaKernel made = (DeltaKernel) define("Delta" + bits + "w" + width, "$DeltaKernel", "([BI[BIJI)J",
+          (cw, self, mv) -> fused(cw, self, mv, bits, width));
+      k = deltas.compareAndExchange(i, null, made);
+      k = k == null ? made : k;
+    }
+    return k;
   }
 
   private static Kernel kernel(AtomicReferenceArray<Kernel> kernels, boolean pack, int bits, int width) {
@@ -131,13 +169,33 @@ final class KernelGenerator {
   }
 
   private static Kernel generate(boolean pack, int bits, int width) {
-    String name = HOST_PACKAGE + (pack ? "Pack" : "Unpack") + bits + "w" + width + "_" + SERIAL.incrementAndGet();
+    return (Kernel) define((pack ? "Pack" : "Unpack") + bits + "w" + width, "$Kernel", "([BI[BI)V", (cw, self, mv) -> {
+      if (pack) {
+        pack(mv, bits, width);
+      } else {
+        unpack(mv, bits, width);
+      }
+    });
+  }
+
+  /** Writes the body of {@code run} on {@code mv}, and any other methods of class {@code self} on {@code cw}. */
+  private interface Body {
+    void write(ClassWriter cw, String self, MethodVisitor mv);
+  }
+
+  /**
+   * Defines a final class named {@code name} (plus a serial) in this package implementing the
+   * nested interface {@code iface} with one public method {@code run} of descriptor {@code desc},
+   * whose body {@code body} writes, and returns an instance.
+   */
+  private static Object define(String name, String iface, String desc, Body body) {
+    String internal = HOST_PACKAGE + name + "_" + SERIAL.incrementAndGet();
     // Byte Buddy's own ASM writes the class directly: its type DSL did the same in 2-7 ms a class
     // but took 0.4 s to start in a fresh JVM, which every first read or write would pay. Java 17
     // class files whatever the JVM: the kernels need nothing newer. COMPUTE_FRAMES merges no
-    // reference types here (the locals are two byte arrays, ints and longs), so ASM loads no class.
+    // reference types here (the locals are byte arrays, ints and longs), so ASM loads no class.
     ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object", new String[] {KERNEL});
+    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internal, null, "java/lang/Object", new String[] {HOST + iface});
     MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);
@@ -145,23 +203,19 @@ final class KernelGenerator {
     init.visitInsn(RETURN);
     init.visitMaxs(0, 0);
     init.visitEnd();
-    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "([BI[BI)V", null, null);
+    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", desc, null, null);
     mv.visitCode();
-    if (pack) {
-      pack(mv, bits, width);
-    } else {
-      unpack(mv, bits, width);
-    }
+    body.write(cw, internal, mv);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
     cw.visitEnd();
     try {
       // defined in this package through this class's lookup, on the class or module path alike,
-      // so it may read L and implement the package-private Kernel
+      // so it may read L and implement the package-private interfaces
       Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
-      return (Kernel) type.getDeclaredConstructor().newInstance();
+      return type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("generated kernel " + name, e);
+      throw new IllegalStateException("generated kernel " + internal, e);
     }
   }
 
@@ -242,6 +296,144 @@ final class KernelGenerator {
         }
       }
     });
+  }
+
+  /**
+   * The fused delta kernel over a group of T-bit words packed at width W ({@link DeltaKernel}).
+   * Values are visited in logical order, one row of every lane at a time: with {@code lanes =
+   * 1024 / T}, block b holds values {@code lanes * b ..} (consecutive), which are row {@code 8 *
+   * ORDER[lanes * (b % (128 / lanes)) / 16] + b / (128 / lanes)} of all lanes, and those lanes'
+   * words of a row are 128 consecutive bytes. So each block is a loop over 16 longs (two lanes
+   * each for T = 32, one for T = 64) with the row's word, shift and masks constant. A prefix sum
+   * needs the logical order, which the unpack kernels' transposed order does not give.
+   *
+   * <p>Each block (32 for T = 32, 64 for T = 64) is its own static method {@code b0 ..}, {@code
+   * long b(s, so, d, dof, acc)}, which {@code run} calls in turn while {@code b < blocks} (a short
+   * last group stops early). C2 inlines them all into one body, as if unrolled; written as one
+   * 3-4 KiB method instead, C1 gave up on it (out of virtual registers), so it ran interpreted
+   * until C2 came round.
+   */
+  private static void fused(ClassWriter cw, String self, MethodVisitor mv, int bits, int width) {
+    String desc = "([BI[BIJ)J";
+    // run(s, so, d, dof, acc, blocks): acc in slots 5-6, blocks in 7
+    Label end = new Label();
+    for (int b = 0; b < bits; b++) {
+      mv.visitVarInsn(ILOAD, 7);
+      pushInt(mv, b);
+      mv.visitJumpInsn(IF_ICMPLE, end);
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitVarInsn(ALOAD, 3);
+      mv.visitVarInsn(ILOAD, 4);
+      mv.visitVarInsn(LLOAD, 5);
+      mv.visitMethodInsn(INVOKESTATIC, self, "b" + b, desc, false);
+      mv.visitVarInsn(LSTORE, 5);
+      MethodVisitor bm = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "b" + b, desc, null, null);
+      bm.visitCode();
+      block(bm, bits, width, b);
+      bm.visitMaxs(0, 0);
+      bm.visitEnd();
+    }
+    mv.visitLabel(end);
+    mv.visitVarInsn(LLOAD, 5);
+    mv.visitInsn(LRETURN);
+  }
+
+  /** Block b of the fused delta kernel: {@code static long b(s, so, d, dof, acc)} returns the sum. */
+  private static void block(MethodVisitor mv, int bits, int width, int b) {
+    int s = 0;
+    int so = 1;
+    int d = 2;
+    int dof = 3;
+    int acc = 4;
+    int j = 6;
+    int in = 7;
+    int o = 8;
+    int x = 9;
+    int lo = 11;
+    int lanes = 1024 / bits;
+    int perRow = 128 / lanes; // blocks per row index a: 4 for T = 32, 8 for T = 64
+    int row = 8 * FastLanes.ORDER[lanes * (b % perRow) / 16] + b / perRow;
+    int k = row * width / bits;
+    int bit = row * width % bits;
+    Label top = new Label();
+    Label done = new Label();
+    mv.visitInsn(ICONST_0);
+    mv.visitVarInsn(ISTORE, j);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, j);
+    pushInt(mv, 128);
+    mv.visitJumpInsn(IF_ICMPGE, done);
+    // in = so + j; o = dof + j
+    mv.visitVarInsn(ILOAD, so);
+    mv.visitVarInsn(ILOAD, j);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, in);
+    mv.visitVarInsn(ILOAD, dof);
+    mv.visitVarInsn(ILOAD, j);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, o);
+    // x = the lanes' values, as the unpack kernel extracts them
+    get(mv, s, in, 128 * k);
+    shift(mv, LUSHR, bit);
+    if (bit + width > bits) {
+      int lowLen = bits - bit;
+      mask(mv, bits, lowBits(lowLen));
+      get(mv, s, in, 128 * (k + 1));
+      shift(mv, LSHL, lowLen);
+      mask(mv, bits, lowBits(width) & ~lowBits(lowLen));
+      mv.visitInsn(LOR);
+    } else if (width < bits) {
+      mask(mv, bits, lowBits(width));
+    }
+    mv.visitVarInsn(LSTORE, x);
+    if (bits == 64) {
+      // acc += x; d[o + 128 b] = acc
+      mv.visitVarInsn(LLOAD, acc);
+      mv.visitVarInsn(LLOAD, x);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, acc);
+      address(mv, d, o, 128 * b);
+      mv.visitVarInsn(LLOAD, acc);
+      set(mv);
+    } else {
+      // lo = acc + first; acc += first + second (the pair's sum off the chain: one dependent add per two values)
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, lo);
+      mv.visitVarInsn(LLOAD, acc);
+      low32(mv, x);
+      high32(mv, x);
+      mv.visitInsn(LADD);
+      mv.visitInsn(LADD);
+      mv.visitVarInsn(LSTORE, acc);
+      // d[o + 128 b] = lo | acc << 32
+      address(mv, d, o, 128 * b);
+      mv.visitVarInsn(LLOAD, lo);
+      mv.visitLdcInsn(0xFFFFFFFFL);
+      mv.visitInsn(LAND);
+      mv.visitVarInsn(LLOAD, acc);
+      shift(mv, LSHL, 32);
+      mv.visitInsn(LOR);
+      set(mv);
+    }
+    mv.visitIincInsn(j, 8);
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(done);
+    mv.visitVarInsn(LLOAD, acc);
+    mv.visitInsn(LRETURN);
+  }
+
+  private static void low32(MethodVisitor mv, int x) {
+    mv.visitVarInsn(LLOAD, x);
+    mv.visitLdcInsn(0xFFFFFFFFL);
+    mv.visitInsn(LAND);
+  }
+
+  private static void high32(MethodVisitor mv, int x) {
+    mv.visitVarInsn(LLOAD, x);
+    shift(mv, LUSHR, 32);
   }
 
   /**

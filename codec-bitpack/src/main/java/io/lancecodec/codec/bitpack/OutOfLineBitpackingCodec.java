@@ -112,6 +112,11 @@ final class OutOfLineBitpackingCodec {
       this.width = width;
     }
 
+    /** The packed width every group shares (the fused decodes read the groups themselves). */
+    int width() {
+      return width;
+    }
+
     @Override
     public int bitsPerValue() {
       return bits;
