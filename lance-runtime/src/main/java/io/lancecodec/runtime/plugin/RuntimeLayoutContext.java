@@ -93,7 +93,9 @@ public final class RuntimeLayoutContext implements LayoutContext {
     keep(values, stats);
   }
 
-  private void keep(DataBlock values, Stats stats) {
+  // synchronized: a layout may compress one page's two candidates on two cores, each reading
+  // and keeping statistics (a block and its statistics are read and written as a pair)
+  private synchronized void keep(DataBlock values, Stats stats) {
     for (int k = 0; k < keptBlocks.length; k++) {
       if (keptBlocks[k] == values) {
         keptStats[k] = stats;
@@ -106,12 +108,17 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   private Stats statsOf(DataBlock values) {
+    Stats kept = kept(values);
+    return kept != null ? kept : Stats.of(values);
+  }
+
+  private synchronized Stats kept(DataBlock values) {
     for (int k = 0; k < keptBlocks.length; k++) {
       if (keptBlocks[k] == values) {
         return keptStats[k];
       }
     }
-    return Stats.of(values);
+    return null;
   }
 
   /**
@@ -119,7 +126,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * after every page, so a block object whose bytes are reused for a later page is never judged
    * by old statistics.
    */
-  public void endPage() {
+  public synchronized void endPage() {
     java.util.Arrays.fill(keptBlocks, null);
     java.util.Arrays.fill(keptStats, null);
     nextKept = 0;

@@ -13,6 +13,10 @@ import io.lancecodec.spi.MiniBlockCompressed;
  * What a layout gets from the runtime while encoding or decoding: the file version, the
  * registry's best compression of each buffer it needs compressed, and the decoders of the
  * compression trees it reads, so layouts never depend on codec jars.
+ *
+ * <p>A writer's context may be used from two threads at once for one page: a layout may hand an
+ * independent part of a page (its level compressors, or one of two candidate encodings) to
+ * another core ({@link io.lancecodec.spi.WriteParallelism}).
  */
 public interface LayoutContext extends Decoders {
   FileVersion version();

@@ -5,6 +5,7 @@ import io.lancecodec.spi.FieldOptions.StructuralEncoding;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.WriteParallelism;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
 import java.util.Optional;
@@ -33,6 +34,13 @@ public final class DensePages {
    */
   static final double EXTENDED_DICT_GAIN = 0.8;
 
+  /**
+   * Pages of at least these many value bytes have their values-alone candidate encoded on
+   * another core during the dictionary trial; on smaller ones handing it over costs about what
+   * it saves.
+   */
+  static final long SPECULATE_MIN_BYTES = 64 * 1024;
+
   /** The page in mini-block or full-zip form: a {@code PhysicalPage} of a {@link MiniBlockSpec} or a {@link FullZipSpec}. */
   public static PhysicalPage<?> encode(PageInput page, LayoutContext ctx) {
     Optional<StructuralEncoding> forced = page.options().structuralEncoding();
@@ -40,6 +48,14 @@ public final class DensePages {
     if ((forced.isEmpty() || forced.get() == StructuralEncoding.MINIBLOCK) && !page.options().chunkedCompression()) {
       // as in the reference, the decision is the leaf values' own (e.g. the strings of a list)
       boolean nested = Levels.nested(page.layers());
+      // An extended dictionary is kept only if it beats the values alone, which do not depend on
+      // it: with a second core they are encoded there while the dictionary is tried and built
+      // here (same pages, whichever finishes first).
+      WriteParallelism.Part<PhysicalPage<?>> valuesAlone =
+          WriteParallelism.ENABLED && !nested && page.values() instanceof DataBlock.FixedWidth fw
+              && fw.usedBytes() >= SPECULATE_MIN_BYTES && DictionaryEncoder.extendedTrial(page.values(), page.options(), ctx.version())
+          ? WriteParallelism.start(() -> encodeValues(page, ctx))
+          : null;
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version(), ctx);
       if (dict != null) {
@@ -51,8 +67,13 @@ public final class DensePages {
         // the values alone lose once their chunks pass dictBytes / gain, so a codec that measures
         // by compressing (ALP) may stop there: on a page the dictionary shrinks 90 times it did
         // the page's whole encode only to lose
-        PhysicalPage<?> without = encodeValues(page, ctx, (long) Math.floor(dictBytes / EXTENDED_DICT_GAIN));
+        PhysicalPage<?> without = valuesAlone != null
+            ? valuesAlone.join()
+            : encodeValues(page, ctx, (long) Math.floor(dictBytes / EXTENDED_DICT_GAIN));
         return dictBytes <= EXTENDED_DICT_GAIN * bytes(without) ? withDict : without;
+      }
+      if (valuesAlone != null) {
+        return valuesAlone.join();
       }
     }
     return encodeValues(page, ctx);

@@ -44,6 +44,23 @@ public final class DictionaryEncoder {
     return r != null && version.atLeast(FileVersion.V2_3) ? compact(r, def, options.compression().isEmpty(), ctx) : r;
   }
 
+  /**
+   * Whether {@link #tryEncode} tries an extended dictionary on these values (one the reference
+   * would not write, for 16-, 32- and 64-bit values), which a layout keeps only if it beats the
+   * values stored alone.
+   */
+  public static boolean extendedTrial(DataBlock values, FieldOptions options, FileVersion version) {
+    if (!(values instanceof DataBlock.FixedWidth fw) || values.numValues() < options.dictTooSmall() || !options.dictExtended()) {
+      return false;
+    }
+    int bits = fw.bitsPerValue();
+    return (bits == 16 || bits == 32 || bits == 64) && !referencePolicy(bits, version);
+  }
+
+  private static boolean referencePolicy(int bits, FileVersion version) {
+    return bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
+  }
+
   private static Result encode(DataBlock values, short[] def, FieldOptions options, FileVersion version, LayoutContext ctx) {
     long n = values.numValues();
     if (n < options.dictTooSmall()) {
@@ -55,7 +72,7 @@ public final class DictionaryEncoder {
     }
     if (values instanceof DataBlock.FixedWidth fw) {
       int bits = fw.bitsPerValue();
-      boolean reference = bits == 128 || (bits == 64 && version.atLeast(FileVersion.V2_2));
+      boolean reference = referencePolicy(bits, version);
       if (reference || (options.dictExtended() && (bits == 16 || bits == 32 || bits == 64))) {
         boolean narrow = version.atLeast(FileVersion.V2_3) && options.compression().isEmpty();
         Result r = fixed(fw, def, budget, options.dictSizeRatio(), reference, narrow, ctx);
