@@ -100,7 +100,7 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
   }
 
   private static boolean sameFields(Schema a, Schema b) {
-    return a.getFields().equals(b.getFields());
+    return SparkSchemas.sameShape(a.getFields(), b.getFields());
   }
 
   /** Appends the file's partitions: whole, or cut at page boundaries of its biggest column read. */

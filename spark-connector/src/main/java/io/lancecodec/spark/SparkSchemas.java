@@ -33,6 +33,10 @@ final class SparkSchemas {
 
   private SparkSchemas() {}
 
+  /**
+   * Every field nullable, as Spark's own file sources read: files of one directory written by
+   * different jobs may differ in nullability, and the schema comes from one of them.
+   */
   static StructType toSpark(Schema schema) {
     List<StructField> fields = new ArrayList<>();
     for (Field f : schema.getFields()) {
@@ -40,9 +44,24 @@ final class SparkSchemas {
       if (f.getType() instanceof ArrowType.FixedSizeList fsl) {
         md = new MetadataBuilder().putLong(FIXED_SIZE_LIST_KEY, fsl.getListSize()).build();
       }
-      fields.add(new StructField(f.getName(), toSpark(f, f.getName()), f.isNullable(), md));
+      fields.add(new StructField(f.getName(), toSpark(f, f.getName()), true, md));
     }
     return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  /** Whether two files' fields agree in names and types (nullability aside). */
+  static boolean sameShape(List<Field> a, List<Field> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Field x = a.get(i);
+      Field y = b.get(i);
+      if (!x.getName().equals(y.getName()) || !x.getType().equals(y.getType()) || !sameShape(x.getChildren(), y.getChildren())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static DataType toSpark(Field f, String where) {
@@ -50,19 +69,19 @@ final class SparkSchemas {
     if (t instanceof ArrowType.Struct) {
       List<StructField> children = new ArrayList<>();
       for (Field c : f.getChildren()) {
-        children.add(new StructField(c.getName(), toSpark(c, where + "." + c.getName()), c.isNullable(), Metadata.empty()));
+        children.add(new StructField(c.getName(), toSpark(c, where + "." + c.getName()), true, Metadata.empty()));
       }
       return new StructType(children.toArray(new StructField[0]));
     }
     if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.FixedSizeList) {
       Field item = f.getChildren().get(0);
-      return new ArrayType(toSpark(item, where + "." + item.getName()), item.isNullable());
+      return new ArrayType(toSpark(item, where + "." + item.getName()), true);
     }
     if (t instanceof ArrowType.Map) {
       Field entries = f.getChildren().get(0);
       Field key = entries.getChildren().get(0);
       Field value = entries.getChildren().get(1);
-      return DataTypes.createMapType(toSpark(key, where + ".key"), toSpark(value, where + ".value"), value.isNullable());
+      return DataTypes.createMapType(toSpark(key, where + ".key"), toSpark(value, where + ".value"), true);
     }
     if (t instanceof ArrowType.Int i && !i.getIsSigned()
         || t instanceof ArrowType.FloatingPoint fp && fp.getPrecision() == FloatingPointPrecision.HALF
