@@ -44,7 +44,6 @@ final class LanceOptions implements Serializable {
   static final String FIXED_SIZE_LIST = "fixed-size-list";
   static final String WITHOUT_PLUGINS = "without-plugins";
   static final int DEFAULT_BATCH_SIZE = 8192;
-  static final long DEFAULT_SPLIT_BYTES = 128L << 20;
 
   final String path;
   final FileVersion version;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -68,15 +67,12 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
     return this;
   }
 
+  /** The option, else Spark's own split size for file sources (spark.sql.files.maxPartitionBytes). */
   long splitBytes() {
     if (options.splitBytes > 0) {
       return options.splitBytes;
     }
-    SparkSession session = SparkSession.getActiveSession().getOrElse(() -> null);
-    if (session == null) {
-      return LanceOptions.DEFAULT_SPLIT_BYTES;
-    }
-    return Long.parseLong(session.conf().get("spark.sql.files.maxPartitionBytes", String.valueOf(LanceOptions.DEFAULT_SPLIT_BYTES)).replaceAll("[^0-9]", ""));
+    return org.apache.spark.sql.internal.SQLConf.get().filesMaxPartitionBytes();
   }
 
   @Override
