@@ -35,8 +35,9 @@ public final class SparkFlightsExample {
     System.out.println("schema: " + spark.read().parquet(parquet).schema().simpleString());
     String lance = work.resolve("flights-lance").toString();
 
-    double[] convert = new double[runs];
-    for (int i = 0; i < runs; i++) {
+    int convertRuns = Boolean.getBoolean("skipConvert") && Files.isDirectory(Path.of(lance)) ? 0 : runs;
+    double[] convert = new double[Math.max(1, convertRuns)];
+    for (int i = 0; i < convertRuns; i++) {
       SparkFlightsExampleSupport.deleteTree(Path.of(lance));
       long t0 = System.nanoTime();
       spark.read().parquet(parquet).write().format("lance-codec").mode("overwrite").save(lance);
@@ -85,6 +86,12 @@ public final class SparkFlightsExample {
         {"count(*)", "sum(" + column + ")"},
         {"count(*)", "sum(delay)", "max(origin)", "max(destination)", "max(date)"},
     };
+    String more = System.getProperty("queries");
+    if (more != null) {
+      // e.g. -Dqueries="max(origin);sum(delay)": one aggregate list per ';', expressions split on ','
+      queries = Arrays.stream(more.split(";")).map(q -> q.split(",")).toArray(String[][]::new);
+    }
+
     for (String[] query : queries) {
       double[] sparkLance = new double[runs];
       double[] sparkParquet = new double[runs];
