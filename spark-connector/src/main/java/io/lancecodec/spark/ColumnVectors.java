@@ -15,6 +15,7 @@ import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
+import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -26,7 +27,18 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class ColumnVectors {
   private ColumnVectors() {}
 
+  /**
+   * Flat vectors read from their addresses ({@link FlatColumn}); the system property
+   * {@code lancecodec.spark.arrowColumnVector=true} hands them to Spark's ArrowColumnVector
+   * instead, for comparing the two.
+   */
+  private static final boolean DIRECT = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN
+      && !Boolean.getBoolean("lancecodec.spark.arrowColumnVector");
+
   static ColumnVector of(ValueVector v, DataType type) {
+    if (DIRECT && FlatColumn.takes(v)) {
+      return new FlatColumn((FieldVector) v, type);
+    }
     if (sparkReads(v)) {
       return new ArrowColumnVector(v);
     }
@@ -61,6 +73,139 @@ final class ColumnVectors {
       }
     }
     return true;
+  }
+
+  /**
+   * A flat fixed-width or variable-width vector read straight from its buffers' addresses, as
+   * Spark's own off-heap column vectors read theirs: Spark's ArrowColumnVector goes through
+   * Arrow's checked accessors (a reference-count and bounds check per value), which showed in
+   * profiles of string scans. Arrow's buffers are little-endian, so this serves little-endian
+   * machines only; the batch's root keeps the buffers alive while Spark reads it.
+   */
+  static final class FlatColumn extends ColumnVector {
+    private final int nullCount;
+    private final long validity;
+    private final long data;
+    private final long offsets;
+
+    static boolean takes(ValueVector v) {
+      return v instanceof org.apache.arrow.vector.IntVector
+          || v instanceof org.apache.arrow.vector.BigIntVector
+          || v instanceof org.apache.arrow.vector.SmallIntVector
+          || v instanceof org.apache.arrow.vector.TinyIntVector
+          || v instanceof org.apache.arrow.vector.Float4Vector
+          || v instanceof org.apache.arrow.vector.Float8Vector
+          || v instanceof org.apache.arrow.vector.DateDayVector
+          || v instanceof org.apache.arrow.vector.TimeStampMicroVector
+          || v instanceof org.apache.arrow.vector.TimeStampMicroTZVector
+          || v instanceof org.apache.arrow.vector.VarCharVector
+          || v instanceof org.apache.arrow.vector.VarBinaryVector;
+    }
+
+    FlatColumn(FieldVector v, DataType type) {
+      super(type);
+      this.nullCount = v.getNullCount();
+      this.validity = v.getValidityBuffer().memoryAddress();
+      this.data = v.getDataBuffer().memoryAddress();
+      this.offsets = v instanceof org.apache.arrow.vector.BaseVariableWidthVector ? v.getOffsetBuffer().memoryAddress() : 0;
+    }
+
+    @Override
+    public void close() {
+      // the batch's VectorSchemaRoot owns and releases the buffers
+    }
+
+    @Override
+    public boolean hasNull() {
+      return nullCount > 0;
+    }
+
+    @Override
+    public int numNulls() {
+      return nullCount;
+    }
+
+    @Override
+    public boolean isNullAt(int rowId) {
+      return nullCount != 0 && (Platform.getByte(null, validity + (rowId >>> 3)) & (1 << (rowId & 7))) == 0;
+    }
+
+    @Override
+    public boolean getBoolean(int rowId) {
+      throw new UnsupportedOperationException(dataType().simpleString());
+    }
+
+    @Override
+    public byte getByte(int rowId) {
+      return Platform.getByte(null, data + rowId);
+    }
+
+    @Override
+    public short getShort(int rowId) {
+      return Platform.getShort(null, data + 2L * rowId);
+    }
+
+    @Override
+    public int getInt(int rowId) {
+      return Platform.getInt(null, data + 4L * rowId);
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      return Platform.getLong(null, data + 8L * rowId);
+    }
+
+    @Override
+    public float getFloat(int rowId) {
+      return Platform.getFloat(null, data + 4L * rowId);
+    }
+
+    @Override
+    public double getDouble(int rowId) {
+      return Platform.getDouble(null, data + 8L * rowId);
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      throw new UnsupportedOperationException(dataType().simpleString());
+    }
+
+    @Override
+    public UTF8String getUTF8String(int rowId) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int start = Platform.getInt(null, offsets + 4L * rowId);
+      int end = Platform.getInt(null, offsets + 4L * rowId + 4);
+      return UTF8String.fromAddress(null, data + start, end - start);
+    }
+
+    @Override
+    public byte[] getBinary(int rowId) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int start = Platform.getInt(null, offsets + 4L * rowId);
+      int end = Platform.getInt(null, offsets + 4L * rowId + 4);
+      byte[] out = new byte[end - start];
+      Platform.copyMemory(null, data + start, out, Platform.BYTE_ARRAY_OFFSET, out.length);
+      return out;
+    }
+
+    @Override
+    public ColumnarArray getArray(int rowId) {
+      throw new UnsupportedOperationException(dataType().simpleString());
+    }
+
+    @Override
+    public ColumnarMap getMap(int ordinal) {
+      throw new UnsupportedOperationException(dataType().simpleString());
+    }
+
+    @Override
+    public ColumnVector getChild(int ordinal) {
+      throw new UnsupportedOperationException(dataType().simpleString());
+    }
   }
 
   /** Base of the views: only the nested accessors apply, scalar ones never get called for these types. */

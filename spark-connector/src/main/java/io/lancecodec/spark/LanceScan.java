@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -16,13 +17,14 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * A scan of the files under the path: the columns Spark asks for (whole top-level fields, in the
  * files' order), split into input partitions of whole files, or of row ranges cut at page
  * boundaries of the file's biggest column read when the file's bytes of those columns exceed
- * {@code split-bytes}, so one big file is read by many tasks.
+ * the split size, so one big file is read by many tasks.
  */
 final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final StructType fullSchema;
@@ -67,20 +69,38 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
     return this;
   }
 
-  /** The option, else Spark's own split size for file sources (spark.sql.files.maxPartitionBytes). */
-  long splitBytes() {
+  /** What planning needs of one file, read from its metadata on the driver. */
+  record FilePlan(Path file, long rows, long bytes, List<LanceFileReader.PageSummary> biggestPages) {}
+
+  /**
+   * The option, else what Spark's own file sources take: at most spark.sql.files.maxPartitionBytes,
+   * and less for small inputs so that every core gets work (the bytes read over
+   * spark.sql.files.minPartitionNum, default the default parallelism, but not below
+   * spark.sql.files.openCostInBytes).
+   */
+  long splitBytes(long totalBytes) {
     if (options.splitBytes > 0) {
       return options.splitBytes;
     }
-    return org.apache.spark.sql.internal.SQLConf.get().filesMaxPartitionBytes();
+    SQLConf conf = SQLConf.get();
+    long minPartitions = 1;
+    if (conf.filesMinPartitionNum().isDefined()) {
+      minPartitions = ((Number) conf.filesMinPartitionNum().get()).longValue();
+    } else {
+      SparkSession session = SparkSession.getActiveSession().getOrElse(() -> null);
+      if (session != null) {
+        minPartitions = session.sparkContext().defaultParallelism();
+      }
+    }
+    return Math.min(conf.filesMaxPartitionBytes(), Math.max(conf.filesOpenCostInBytes(), totalBytes / Math.max(1, minPartitions)));
   }
 
   @Override
   public InputPartition[] planInputPartitions() {
     List<String> columns = List.of(readSchema.fieldNames());
-    long split = splitBytes();
-    List<InputPartition> out = new ArrayList<>();
+    List<FilePlan> files = new ArrayList<>();
     Schema first = null;
+    long total = 0;
     for (Path file : LanceFiles.list(options.requirePath())) {
       try (LanceFileReader reader = LanceFileReader.open(file, options.registry())) {
         if (first == null) {
@@ -89,8 +109,15 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
           throw LanceCodecException.invalidArgument("file " + file + " has schema " + reader.schema()
               + ", unlike the directory's first file (" + first + ")");
         }
-        plan(file, reader, columns, split, out);
+        FilePlan f = describe(file, reader, columns);
+        files.add(f);
+        total += f.bytes();
       }
+    }
+    long split = splitBytes(total);
+    List<InputPartition> out = new ArrayList<>();
+    for (FilePlan f : files) {
+      plan(f, split, out);
     }
     return out.toArray(new InputPartition[0]);
   }
@@ -99,12 +126,8 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
     return SparkSchemas.sameShape(a.getFields(), b.getFields());
   }
 
-  /** Appends the file's partitions: whole, or cut at page boundaries of its biggest column read. */
-  static void plan(Path file, LanceFileReader reader, List<String> columns, long split, List<InputPartition> out) {
-    long rows = reader.numRows();
-    if (rows == 0) {
-      return;
-    }
+  /** The file's rows, its bytes of the columns read, and the pages of the biggest of them. */
+  static FilePlan describe(Path file, LanceFileReader reader, List<String> columns) {
     List<Field> fields = reader.schema().getFields();
     Set<Integer> selected = new HashSet<>();
     for (int i = 0; i < fields.size(); i++) {
@@ -122,22 +145,51 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
         }
       }
     }
-    String name = file.toString();
-    if (biggest == null || total <= split) {
+    return new FilePlan(file, reader.numRows(), total, biggest == null ? List.of() : biggest.pages());
+  }
+
+  /** Rows a cut inside a page is rounded to: whole mini-block chunks of the common sizes. */
+  static final long CUT_ROWS = 4096;
+
+  /**
+   * Appends the file's partitions: the whole file when its bytes read are within the split;
+   * else ranges of about the split's share of rows, cut at page boundaries of its biggest column
+   * read, and inside pages longer than that share at multiples of {@link #CUT_ROWS} (the reader
+   * decodes only the chunks a range covers, so such a cut costs one chunk decoded twice).
+   */
+  static void plan(FilePlan f, long split, List<InputPartition> out) {
+    long rows = f.rows();
+    if (rows == 0) {
+      return;
+    }
+    String name = f.file().toString();
+    if (f.biggestPages().isEmpty() || f.bytes() <= split) {
       out.add(new LanceInputPartition(name, 0, rows));
       return;
     }
-    long targetRows = Math.max(1, (long) (rows * ((double) split / total)));
+    long targetRows = Math.max(1, (long) (rows * ((double) split / f.bytes())));
     long start = 0;
     long boundary = 0;
-    for (LanceFileReader.PageSummary page : biggest.pages()) {
-      boundary += page.rows();
+    for (LanceFileReader.PageSummary page : f.biggestPages()) {
+      long pageEnd = boundary + page.rows();
+      // inside a page longer than the target: cut at chunk-sized multiples
+      while (pageEnd - start > targetRows * 3 / 2) {
+        long cut = Math.max(start + 1, ((start + targetRows) / CUT_ROWS) * CUT_ROWS);
+        if (cut <= start || cut >= pageEnd) {
+          break;
+        }
+        out.add(new LanceInputPartition(name, start, cut));
+        start = cut;
+      }
+      boundary = pageEnd;
       if (boundary - start >= targetRows && boundary < rows) {
         out.add(new LanceInputPartition(name, start, boundary));
         start = boundary;
       }
     }
-    out.add(new LanceInputPartition(name, start, rows));
+    if (start < rows) {
+      out.add(new LanceInputPartition(name, start, rows));
+    }
   }
 
   @Override

@@ -255,8 +255,15 @@ class SparkRoundTripTest extends SparkTestBase {
     }
     assertEquals(sumV, agg.getDouble(2), 0);
     assertEquals(n, agg.getLong(3));
-    // the whole file in one task by default (it is far below 128 MiB)
+    // by default the split follows Spark's file sources: this file is below
+    // spark.sql.files.openCostInBytes (4 MiB), so it is one task; a smaller floor spreads it over the cores
     assertEquals(1, spark.read().format("lance-codec").load(out.toString()).rdd().getNumPartitions());
+    spark.conf().set("spark.sql.files.openCostInBytes", "65536");
+    try {
+      assertEquals(2, spark.read().format("lance-codec").load(out.toString()).rdd().getNumPartitions());
+    } finally {
+      spark.conf().unset("spark.sql.files.openCostInBytes");
+    }
   }
 
   @Test
