@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -15,7 +16,9 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
@@ -26,7 +29,7 @@ import org.apache.spark.sql.types.StructType;
  * boundaries of the file's biggest column read when the file's bytes of those columns exceed
  * the split size, so one big file is read by many tasks.
  */
-final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
+final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsReportStatistics, Scan, Batch {
   private final StructType fullSchema;
   private final LanceOptions options;
   private StructType readSchema;
@@ -39,6 +42,7 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
 
   @Override
   public void pruneColumns(StructType required) {
+    files = null;
     Set<String> names = new HashSet<>(List.of(required.fieldNames()));
     List<StructField> kept = new ArrayList<>();
     for (StructField f : fullSchema.fields()) {
@@ -95,12 +99,16 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
     return Math.min(conf.filesMaxPartitionBytes(), Math.max(conf.filesOpenCostInBytes(), totalBytes / Math.max(1, minPartitions)));
   }
 
-  @Override
-  public InputPartition[] planInputPartitions() {
+  private List<FilePlan> files;
+
+  /** The files with their metadata, read once per scan (statistics and planning both need them). */
+  private List<FilePlan> files() {
+    if (files != null) {
+      return files;
+    }
     List<String> columns = List.of(readSchema.fieldNames());
-    List<FilePlan> files = new ArrayList<>();
+    List<FilePlan> out = new ArrayList<>();
     Schema first = null;
-    long total = 0;
     for (Path file : LanceFiles.list(options.requirePath())) {
       try (LanceFileReader reader = LanceFileReader.open(file, options.registry())) {
         if (first == null) {
@@ -109,14 +117,46 @@ final class LanceScan implements ScanBuilder, SupportsPushDownRequiredColumns, S
           throw LanceCodecException.invalidArgument("file " + file + " has schema " + reader.schema()
               + ", unlike the directory's first file (" + first + ")");
         }
-        FilePlan f = describe(file, reader, columns);
-        files.add(f);
-        total += f.bytes();
+        out.add(describe(file, reader, columns));
       }
+    }
+    files = out;
+    return out;
+  }
+
+  /** Rows and on-disk bytes of the columns read, for the optimizer (e.g. to broadcast a small side of a join). */
+  @Override
+  public Statistics estimateStatistics() {
+    long rows = 0;
+    long bytes = 0;
+    for (FilePlan f : files()) {
+      rows += f.rows();
+      bytes += f.bytes();
+    }
+    long r = rows;
+    long b = bytes;
+    return new Statistics() {
+      @Override
+      public OptionalLong sizeInBytes() {
+        return OptionalLong.of(b);
+      }
+
+      @Override
+      public OptionalLong numRows() {
+        return OptionalLong.of(r);
+      }
+    };
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    long total = 0;
+    for (FilePlan f : files()) {
+      total += f.bytes();
     }
     long split = splitBytes(total);
     List<InputPartition> out = new ArrayList<>();
-    for (FilePlan f : files) {
+    for (FilePlan f : files()) {
       plan(f, split, out);
     }
     return out.toArray(new InputPartition[0]);

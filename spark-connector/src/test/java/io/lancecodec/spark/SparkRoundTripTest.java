@@ -273,6 +273,13 @@ class SparkRoundTripTest extends SparkTestBase {
         .newScanBuilder(org.apache.spark.sql.util.CaseInsensitiveStringMap.empty());
     scan.pruneColumns(new StructType().add("d", DataTypes.DoubleType));
     assertEquals(List.of("d"), Arrays.asList(scan.build().readSchema().fieldNames()));
+    // statistics of the columns read, for the optimizer
+    assertEquals(500L, scan.estimateStatistics().numRows().getAsLong());
+    long dBytes;
+    try (LanceFileReader r = LanceFileReader.open(lanceFiles(out).get(0))) {
+      dBytes = r.columnSummaries().stream().filter(c -> c.name().equals("d")).mapToLong(LanceFileReader.ColumnSummary::bytes).sum();
+    }
+    assertEquals(dBytes, scan.estimateStatistics().sizeInBytes().getAsLong());
     assertEquals(500L, spark.read().format("lance-codec").load(out.toString()).count());
   }
 
