@@ -1,7 +1,6 @@
 package io.lancecodec.codec.fsst;
 
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.WriteParallelism;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -46,41 +45,28 @@ final class SymbolTableBuilder {
 
   private final byte[] sample;
   private final int[] sampleOffsets;
-  /** The counts of the whole sample (after a split count, of its first part and the merged second). */
-  private final Counts counts;
-  /** The second part's counts when a generation's count is split over two cores, else null. */
-  private final Counts second;
-  /** The first string of the second part: the one where half the sample's bytes are behind. */
-  private final int split;
+  private final int[] counts1 = new int[CODES];
+  /** Pair counts: chars suffice (a sample has fewer than 2^16 pairs) and halve the matrix every page allocates. */
+  private final char[] counts2 = new char[CODES * CODES];
+  /** The indices of {@link #counts2} that are non-zero, the first {@link #touchedPairs} of them. */
+  private final int[] pairList;
+  private int touchedPairs;
   private final Candidates candidates;
   /** The prefix table of the generation's matcher, one per page: each table releases it for the next. */
   private final int[] prefixScratch = new int[SymbolMatcher.PREFIXES];
 
-  private SymbolTableBuilder(byte[] sample, int[] sampleOffsets, boolean mayShare) {
+  private SymbolTableBuilder(byte[] sample, int[] sampleOffsets) {
     this.sample = sample;
     this.sampleOffsets = sampleOffsets;
     // Each sample byte after the first of a string adds at most two pairs.
     int maxPairs = (int) Math.min(CODES * CODES, 2L * sample.length);
-    this.counts = new Counts(maxPairs);
-    int strings = sampleOffsets.length - 1;
-    int half = 0;
-    while (half < strings && sampleOffsets[half] < sample.length / 2) {
-      half++;
-    }
-    this.split = half;
-    boolean worthIt = mayShare && WriteParallelism.ENABLED && sample.length >= SPLIT_MIN_BYTES && half > 0 && half < strings;
-    this.second = worthIt ? new Counts(maxPairs) : null;
+    this.pairList = new int[maxPairs + 1]; // + 1: countPair writes one slot past the pairs it keeps
     this.candidates = new Candidates(CODES + maxPairs);
   }
 
   /** The table learnt from a sample (switched on; the caller decides whether to use it). */
   static SymbolTable build(Sample s) {
-    return build(s, true);
-  }
-
-  /** {@code mayShare}: whether a generation's count may be split over two cores (the table is the same). */
-  static SymbolTable build(Sample s, boolean mayShare) {
-    return new SymbolTableBuilder(s.bytes, s.offsets, mayShare).run();
+    return new SymbolTableBuilder(s.bytes, s.offsets).run();
   }
 
   /** Sample strings {@code bytes[offsets[i], offsets[i + 1])}. */
@@ -192,111 +178,58 @@ final class SymbolTableBuilder {
 
   /**
    * Greedily compresses the sample with {@code table}, counting symbols (and adjacent pairs when
-   * {@code pairs}); returns the bytes saved (escapes cost one byte each). With a second core the
-   * two halves of the sample are counted at once and the counts added: sums, so the table learnt
-   * is the same.
+   * {@code pairs}); returns the bytes saved (escapes cost one byte each).
    */
   private long compressCount(Table table, boolean pairs) {
-    counts.clear();
-    if (second == null) {
-      return counts.count(table, pairs, 0, sampleOffsets.length - 1);
+    java.util.Arrays.fill(counts1, 0);
+    // Only the pairs that occurred are reset: most of the 511 x 511 matrix stays zero.
+    for (int k = 0; k < touchedPairs; k++) {
+      counts2[pairList[k]] = 0;
     }
-    second.clear();
-    WriteParallelism.Part<Long> rest = WriteParallelism.start(() -> second.count(table, pairs, split, sampleOffsets.length - 1));
-    long gain = counts.count(table, pairs, 0, split);
-    gain += rest.join();
-    counts.add(second);
+    touchedPairs = 0;
+    long gain = 0;
+    for (int s = 0; s + 1 < sampleOffsets.length; s++) {
+      int p = sampleOffsets[s];
+      int end = sampleOffsets[s + 1];
+      if (p == end) {
+        continue;
+      }
+      int prev = next(table, p, end);
+      int prevLen = table.length(prev);
+      gain += prev < 256 ? -1 : prevLen - 1;
+      p += prevLen;
+      while (p < end) {
+        counts1[prev]++;
+        int b = sample[p] & 0xFF;
+        if (prevLen != 1) {
+          // the byte after a multi-byte symbol is itself a candidate (single-byte growth)
+          counts1[b]++;
+        }
+        int cur = next(table, p, end);
+        int curLen = table.length(cur);
+        gain += cur < 256 ? -1 : curLen - 1;
+        if (pairs) {
+          countPair(prev * CODES + cur);
+          if (curLen > 1) {
+            // extend the previous symbol by one byte only
+            countPair(prev * CODES + b);
+          }
+        }
+        p += curLen;
+        prev = cur;
+        prevLen = curLen;
+      }
+      counts1[prev]++;
+    }
     return gain;
   }
 
-  /**
-   * Samples at least this large have each generation's count split over two cores when there
-   * are two: a half is then ~100 us of work, against tens for handing it over.
-   */
-  static final int SPLIT_MIN_BYTES = 8 * 1024;
-
-  /** Symbol and pair counts of a part of the sample. */
-  private final class Counts {
-    final int[] counts1 = new int[CODES];
-    /** Pair counts: chars suffice (a sample has fewer than 2^16 pairs) and halve the matrix every page allocates. */
-    final char[] counts2 = new char[CODES * CODES];
-    /** The indices of {@link #counts2} that are non-zero, the first {@link #touchedPairs} of them. */
-    final int[] pairList;
-    int touchedPairs;
-
-    Counts(int maxPairs) {
-      this.pairList = new int[maxPairs + 1]; // + 1: countPair writes one slot past the pairs it keeps
-    }
-
-    void clear() {
-      java.util.Arrays.fill(counts1, 0);
-      // Only the pairs that occurred are reset: most of the 511 x 511 matrix stays zero.
-      for (int k = 0; k < touchedPairs; k++) {
-        counts2[pairList[k]] = 0;
-      }
-      touchedPairs = 0;
-    }
-
-    /** Counts strings {@code [from, to)} of the sample onto these counts; returns their gain. */
-    long count(Table table, boolean pairs, int from, int to) {
-      long gain = 0;
-      for (int s = from; s < to; s++) {
-        int p = sampleOffsets[s];
-        int end = sampleOffsets[s + 1];
-        if (p == end) {
-          continue;
-        }
-        int prev = next(table, p, end);
-        int prevLen = table.length(prev);
-        gain += prev < 256 ? -1 : prevLen - 1;
-        p += prevLen;
-        while (p < end) {
-          counts1[prev]++;
-          int b = sample[p] & 0xFF;
-          if (prevLen != 1) {
-            // the byte after a multi-byte symbol is itself a candidate (single-byte growth)
-            counts1[b]++;
-          }
-          int cur = next(table, p, end);
-          int curLen = table.length(cur);
-          gain += cur < 256 ? -1 : curLen - 1;
-          if (pairs) {
-            countPair(prev * CODES + cur);
-            if (curLen > 1) {
-              // extend the previous symbol by one byte only
-              countPair(prev * CODES + b);
-            }
-          }
-          p += curLen;
-          prev = cur;
-          prevLen = curLen;
-        }
-        counts1[prev]++;
-      }
-      return gain;
-    }
-
-    private void countPair(int index) {
-      // the index is written always and kept only for a first occurrence: a branch on "first
-      // time?" mispredicted on about every other pair of the early generations
-      int before = counts2[index]++;
-      pairList[touchedPairs] = index;
-      touchedPairs += before == 0 ? 1 : 0;
-    }
-
-    /** Adds {@code other}'s counts to these. */
-    void add(Counts other) {
-      for (int c = 0; c < CODES; c++) {
-        counts1[c] += other.counts1[c];
-      }
-      for (int k = 0; k < other.touchedPairs; k++) {
-        int index = other.pairList[k];
-        int before = counts2[index];
-        counts2[index] = (char) (before + other.counts2[index]);
-        pairList[touchedPairs] = index;
-        touchedPairs += before == 0 ? 1 : 0;
-      }
-    }
+  private void countPair(int index) {
+    // the index is written always and kept only for a first occurrence: a branch on "first
+    // time?" mispredicted on about every other pair of the early generations
+    int before = counts2[index]++;
+    pairList[touchedPairs] = index;
+    touchedPairs += before == 0 ? 1 : 0;
   }
 
   private int next(Table table, int p, int end) {
@@ -309,16 +242,16 @@ final class SymbolTableBuilder {
     candidates.clear();
     int codes = 256 + table.size;
     for (int c1 = 0; c1 < codes; c1++) {
-      int n1 = counts.counts1[c1];
+      int n1 = counts1[c1];
       if (n1 != 0 && n1 >= minCount) {
         int len1 = table.length(c1);
         candidates.add(table.value(c1), len1, (long) n1 * len1 * (len1 == 1 ? SINGLE_BYTE_BOOST : 1));
       }
     }
     if (grow) {
-      for (int k = 0; k < counts.touchedPairs; k++) {
-        int index = counts.pairList[k];
-        int n2 = counts.counts2[index];
+      for (int k = 0; k < touchedPairs; k++) {
+        int index = pairList[k];
+        int n2 = counts2[index];
         int c1 = index / CODES;
         int len1 = table.length(c1);
         if (n2 < minCount || len1 == FsstFormat.MAX_SYMBOL_LENGTH) {

@@ -71,25 +71,4 @@ class SymbolTableTest {
       assertEquals(i < t.suffixLimit(), extended, "2-byte code " + i);
     }
   }
-
-  /**
-   * A generation's count split over two cores adds the two halves' counts, so the table is the
-   * one a single thread learns, on real strings and on random shapes (samples of at least the
-   * split size, so both paths run where there are two cores).
-   */
-  @Test
-  void splitCountsLearnTheSameTable() {
-    java.util.List<java.util.List<byte[]>> corpora = new java.util.ArrayList<>();
-    corpora.add(TestBlocks.utf8(TestBlocks.realStrings()));
-    for (String shape : new String[] {"binary", "allbytes", "long", "words"}) {
-      corpora.add(TestBlocks.random(shape, 4000, 77));
-    }
-    for (java.util.List<byte[]> values : corpora) {
-      DataBlock.VariableWidth block = TestBlocks.block(values, 32);
-      SymbolTableBuilder.Sample sample = SymbolTableBuilder.sample(block);
-      byte[] single = SymbolTableBuilder.build(sample, false).serialize();
-      byte[] shared = SymbolTableBuilder.build(sample, true).serialize();
-      assertArrayEquals(single, shared, "sample of " + sample.size() + " bytes");
-    }
-  }
 }
