@@ -153,19 +153,6 @@ final class RleCodec {
       return new MiniBlockCompressed(List.of(values.toByteArray(), lengths.toByteArray()), chunks, total, encoding(bits, v23));
     }
 
-    /** The end of the run of equal values that starts at {@code start}, at most {@code limit}. */
-    static boolean equal(byte[] d, int a, int b, int wb) {
-      switch (wb) {
-        case 1:
-          return d[a] == d[b];
-        case 2:
-          return LittleEndian.getShort(d, a * 2) == LittleEndian.getShort(d, b * 2);
-        case 4:
-          return LittleEndian.getInt(d, a * 4) == LittleEndian.getInt(d, b * 4);
-        default:
-          return LittleEndian.getLong(d, a * 8) == LittleEndian.getLong(d, b * 8);
-      }
-    }
   }
 
   /**
@@ -193,10 +180,7 @@ final class RleCodec {
       ByteArrayOutputStream lengths = new ByteArrayOutputStream();
       int i = 0;
       while (i < n) {
-        int j = i + 1;
-        while (j < n && Compressor.equal(fw.data(), i, j, wb)) {
-          j++;
-        }
+        int j = Runs.end(fw.data(), i, n, wb);
         for (int len = j - i; len > 0; len -= 255) {
           values.write(fw.data(), i * wb, wb);
           lengths.write(Math.min(255, len));

@@ -231,16 +231,9 @@ public final class RuntimeLayoutContext implements LayoutContext {
   /**
    * Every offer, smallest first; ties keep the plugins' name order. Plugins that measure by
    * compressing are asked last, told the smallest offer so far, so that they can stop early (ALP
-   * encoded every page of a column that run-length encoding shrinks 90 times).
-   */
-  private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
-      boolean oneChunk, long rowValues) {
-    return offers(values, known, options, chain, ask, oneChunk, rowValues, Long.MAX_VALUE);
-  }
-
-  /**
-   * {@code sizeToBeat}: measuring plugins are told the smaller of it and the smallest offer so
-   * far; an offer of one that stopped past it loses to the caller's alternative either way.
+   * encoded every page of a column that run-length encoding shrinks 90 times). {@code sizeToBeat}:
+   * they are told the smaller of it and the smallest offer so far; an offer of one that stopped
+   * past it loses to the caller's alternative either way ({@code Long.MAX_VALUE}: no alternative).
    */
   private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
       boolean oneChunk, long rowValues, long sizeToBeat) {
@@ -327,7 +320,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
     @Override
     public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf, long rowValues) {
       List<Proposal<MiniBlockCompressed>> out = new ArrayList<>();
-      for (Proposal<MiniBlockCompressed> p : offers(leaf, null, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues)) {
+      for (Proposal<MiniBlockCompressed> p : offers(leaf, null, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues, Long.MAX_VALUE)) {
         // the rule every one-chunk offer must keep (a page offered row by row is checked row by
         // row when compressed); a plugin that breaks it only loses its place
         if (rowValues > 0 || p.result().chunks().size() == 1) {

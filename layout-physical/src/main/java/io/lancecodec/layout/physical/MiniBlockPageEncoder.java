@@ -72,9 +72,7 @@ public final class MiniBlockPageEncoder {
     WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
         ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def))
         : null;
-    MiniBlockCompressed values = sizeToBeat == Long.MAX_VALUE
-        ? ctx.compressMiniBlock(chunked, page.options())
-        : ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
+    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
     int numBuffers = values.buffers().size();
     int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
     int maxVisible = Levels.maxVisibleDef(page.layers());
