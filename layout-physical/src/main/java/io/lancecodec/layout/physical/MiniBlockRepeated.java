@@ -31,6 +31,10 @@ final class MiniBlockRepeated {
     // allocated at their final size and handed out without a trimming copy.
     byte[] firstSpan = null;
     long exact = -1;
+    // The first and last chunks' levels, decoded once for the count and then cut by the read
+    // (a one-row take's chunk is both: it used to be decoded three times).
+    ChunkLevels first = null;
+    ChunkLevels last = null;
     if (ranges.length == 2 && ranges[1] > ranges[0]) {
       int s = d.startChunk(ranges[0]);
       int e = d.endChunk(ranges[1]);
@@ -38,7 +42,9 @@ final class MiniBlockRepeated {
       int len = LanceCodecException.checkedInt(d.chunkOffset(e + 1) - spanStart, "chunk span");
       firstSpan = spanScratch(len);
       d.source.readInto(1, spanStart, len, firstSpan, 0);
-      exact = exactLevels(d, ranges[0], ranges[1], s, e, firstSpan, spanStart);
+      first = ChunkLevels.decode(d, firstSpan, spanStart, s);
+      last = e == s ? first : ChunkLevels.decode(d, firstSpan, spanStart, e);
+      exact = first == null || last == null ? -1 : exactLevels(d, ranges[0], ranges[1], s, e, firstSpan, spanStart, first, last);
     }
     LevelSink levels = new LevelSink(true, d.def != null, exact >= 0 ? exact : expected);
     DictionaryLookup dict = d.hasDictionary ? d.dictionary() : null;
@@ -84,8 +90,9 @@ final class MiniBlockRepeated {
         }
         // The chunk's levels land past the end of the output's and are then cut to the rows
         // taken; with exact sizing, the first and last chunks (cut) go through their own arrays.
-        LevelSink target = exact >= 0 && (k == s || k == e) ? new LevelSink(true, d.def != null, 64) : levels;
-        MiniBlockPageDecoder.Header h = d.header(hSpan, hOff, (int) d.chunkBytes(k), nk, k, target);
+        ChunkLevels decoded = exact < 0 || i != 0 ? null : k == s ? first : k == e ? last : null;
+        LevelSink target = decoded != null ? decoded.levels : levels;
+        MiniBlockPageDecoder.Header h = decoded != null ? decoded.header : d.header(hSpan, hOff, (int) d.chunkBytes(k), nk, k, target);
         short[] rep = target.repArray();
         short[] def = target.defArray();
         int base = target.count();
@@ -186,7 +193,8 @@ final class MiniBlockRepeated {
    * of chunk e from row b on, found from those two chunks' rep levels. -1 when the chunks do
    * not add up; the read then sizes by its estimate and reports what is wrong.
    */
-  private static long exactLevels(MiniBlockPageDecoder d, long a, long b, int s, int e, byte[] span, long spanStart) {
+  private static long exactLevels(MiniBlockPageDecoder d, long a, long b, int s, int e, byte[] span, long spanStart,
+      ChunkLevels first, ChunkLevels last) {
     long total = 0;
     long at = d.chunkOffset(s);
     for (int k = s; k <= e; at += d.chunkBytes(k), k++) {
@@ -196,34 +204,40 @@ final class MiniBlockRepeated {
       }
       total += LittleEndian.getShort(span, (int) off) & 0xFFFF;
     }
-    int from = rowStart(d, span, spanStart, s, a - d.rowStarts.prefix(s));
-    int last = rowStart(d, span, spanStart, e, b - d.rowStarts.prefix(e));
-    if (from < 0 || last == -1) {
+    int from = first.rowStart(d, a - d.rowStarts.prefix(s));
+    int lastStart = last.rowStart(d, b - d.rowStarts.prefix(e));
+    if (from < 0) {
       return -1;
     }
-    long lastLevels = LittleEndian.getShort(span, (int) (d.chunkOffset(e) - spanStart)) & 0xFFFF;
-    long exact = total - from - (last == -2 ? 0 : lastLevels - last);
+    long lastLevels = last.header.numLevels();
+    long exact = total - from - (lastStart < 0 ? 0 : lastLevels - lastStart);
     return exact >= 0 ? exact : -1;
   }
 
-  /**
-   * Where the {@code index}-th row start of chunk {@code k} is among its levels; -2 when the
-   * chunk has fewer row starts, -1 when it cannot be decoded.
-   */
-  private static int rowStart(MiniBlockPageDecoder d, byte[] span, long spanStart, int k, long index) {
-    LevelSink t = new LevelSink(true, d.def != null, 64);
-    try {
-      MiniBlockPageDecoder.Header h = d.header(span, (int) (d.chunkOffset(k) - spanStart), (int) d.chunkBytes(k), d.chunkValues.get(k), k, t);
-      short[] r = t.repArray();
+  /** One chunk's header and levels, decoded into a sink of their own. */
+  private record ChunkLevels(LevelSink levels, MiniBlockPageDecoder.Header header) {
+    /** Chunk {@code k} of {@code span} (which starts at byte {@code spanStart} of the chunks); null when it cannot be decoded. */
+    static ChunkLevels decode(MiniBlockPageDecoder d, byte[] span, long spanStart, int k) {
+      int off = (int) (d.chunkOffset(k) - spanStart);
+      LevelSink t = new LevelSink(true, d.def != null, off + 2 <= span.length ? LittleEndian.getShort(span, off) & 0xFFFF : 64);
+      try {
+        return new ChunkLevels(t, d.header(span, off, (int) d.chunkBytes(k), d.chunkValues.get(k), k, t));
+      } catch (LanceCodecException ex) {
+        // the read decodes the chunk again and reports what is wrong
+        return null;
+      }
+    }
+
+    /** Where the {@code index}-th row start is among the levels; -2 when the chunk has fewer. */
+    int rowStart(MiniBlockPageDecoder d, long index) {
+      short[] r = levels.repArray();
       long left = index;
-      for (int j = 0; j < h.numLevels(); j++) {
+      for (int j = 0; j < header.numLevels(); j++) {
         if (r[j] == d.maxRep && left-- == 0) {
           return j;
         }
       }
       return -2;
-    } catch (LanceCodecException ex) {
-      return -1;
     }
   }
 
