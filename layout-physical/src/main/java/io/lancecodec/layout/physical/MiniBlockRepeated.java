@@ -127,7 +127,7 @@ final class MiniBlockRepeated {
         if (sink != null) {
           int total = LanceCodecException.checkedInt(nk, "chunk values");
           if (scratch.length < total * width) {
-            scratch = new byte[total * width];
+            scratch = valueScratch(total * width);
           }
           d.decodeInto(hSpan, h, total, 0, total, scratch, 0);
           sink.append(scratch, v0 * width, (v1 - v0) * width);
@@ -173,6 +173,25 @@ final class MiniBlockRepeated {
       b = new byte[length];
       if (length <= KEEP_SPAN) {
         SPAN.set(b);
+      }
+    }
+    return b;
+  }
+
+  /**
+   * Per thread, the array one chunk's values are decoded into before the rows taken are copied
+   * to the sink: a take of one row would otherwise allocate (and zero) a whole chunk's worth.
+   */
+  private static final ThreadLocal<byte[]> VALUES = new ThreadLocal<>();
+
+  private static final int KEEP_VALUES = 1 << 20;
+
+  private static byte[] valueScratch(int length) {
+    byte[] b = VALUES.get();
+    if (b == null || b.length < length) {
+      b = new byte[length];
+      if (length <= KEEP_VALUES) {
+        VALUES.set(b);
       }
     }
     return b;
