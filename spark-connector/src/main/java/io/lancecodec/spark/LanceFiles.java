@@ -9,10 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The files a path names: the file itself, or a directory's {@code *.lance} files in name order. */
+/**
+ * The files a path names: the file itself; for a directory, the files of its commit log's latest
+ * version (see {@link CommitLog}), or, in a directory without one, its {@code *.lance} files in
+ * name order.
+ */
 final class LanceFiles {
   static final String EXTENSION = ".lance";
-  /** Staging directories of writes in progress sit inside the target directory under this prefix. */
+  /** Staging directories of writes in progress and the commit log sit inside the directory under this prefix. */
   static final String HIDDEN_PREFIX = "_";
 
   private LanceFiles() {}
@@ -32,7 +36,7 @@ final class LanceFiles {
     if (!Files.isDirectory(p)) {
       throw LanceCodecException.invalidArgument("no such file or directory: " + p);
     }
-    return listDirectory(p);
+    return new CommitLog(p).visible().orElseGet(() -> listDirectory(p));
   }
 
   /** The directory's Lance files; hidden names (a writer's {@code .partial} files, staging) are skipped. */

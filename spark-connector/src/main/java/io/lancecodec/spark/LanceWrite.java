@@ -4,7 +4,7 @@ import io.lancecodec.spi.LanceCodecException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -23,11 +23,12 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A job writing one Lance file per task. Tasks write into a staging directory the readers of the
- * target never list; the job commit moves the files into place, the abort deletes the staging
- * directory, so a failed job leaves no file visible. Into a directory that does not exist yet
- * the commit is one rename of the whole staging directory (atomic); into an existing one it is
- * one rename per file (each atomic), and an overwrite deletes the old files after the new ones
- * are in place.
+ * target never list; the job commit makes the files visible in one step, the abort deletes the
+ * staging directory, so a failed job leaves no file visible. Into a directory that does not exist
+ * yet the commit is one rename of the whole staging directory, which already holds version 1 of
+ * the {@link CommitLog}; into an existing one the files are moved in (invisible to readers, which
+ * see the log's latest version) and one new version listing them is created, after which an
+ * overwrite deletes the files it replaced.
  */
 final class LanceWrite implements WriteBuilder, SupportsTruncate, Write, BatchWrite {
   static final String STAGING = "lance-codec-staging-";
@@ -40,6 +41,13 @@ final class LanceWrite implements WriteBuilder, SupportsTruncate, Write, BatchWr
   private Path staging;
   /** Staging is the target-to-be: commit renames the directory itself. */
   private boolean fresh;
+
+  /**
+   * Runs in a commit into an existing directory after the data files are moved in and before the
+   * version that shows them is created: tests read the directory there (a job's commit runs in
+   * the driver, in their JVM). Null outside tests.
+   */
+  static volatile Runnable beforePublish;
 
   LanceWrite(StructType schema, LanceOptions options, String queryId) {
     this.schema = schema;
@@ -94,27 +102,69 @@ final class LanceWrite implements WriteBuilder, SupportsTruncate, Write, BatchWr
 
   @Override
   public void commit(WriterCommitMessage[] messages) {
+    List<String> files = new ArrayList<>();
+    for (WriterCommitMessage m : messages) {
+      if (m instanceof LanceCommitMessage c && c.file() != null) {
+        files.add(c.file());
+      }
+    }
     try {
       if (fresh && !Files.exists(target)) {
+        new CommitLog(staging).publish(files, true);
         try {
           Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
           return;
-        } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-          // someone created the target meanwhile: fall back to moving file by file
+        } catch (FileSystemException e) {
+          // the target appeared meanwhile (empty or not), or the file system cannot rename a
+          // directory atomically: commit as into an existing directory, with the target's own log
+          if (!(e instanceof AtomicMoveNotSupportedException) && !Files.isDirectory(target)) {
+            throw e;
+          }
+          deleteTree(staging.resolve(CommitLog.DIR));
+          Files.createDirectories(target);
         }
       }
-      List<Path> old = truncate ? LanceFiles.listDirectory(target) : List.of();
-      for (WriterCommitMessage m : messages) {
-        if (m instanceof LanceCommitMessage c && c.file() != null) {
-          Files.move(staging.resolve(c.file()), target.resolve(c.file()), StandardCopyOption.ATOMIC_MOVE);
-        }
-      }
-      for (Path p : old) {
-        Files.deleteIfExists(p);
-      }
-      deleteTree(staging);
+      commitInto(files);
     } catch (IOException e) {
       throw LanceCodecException.io("committing the write to " + target + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private void commitInto(List<String> files) throws IOException {
+    CommitLog log = new CommitLog(target);
+    log.ensureStarted();
+    List<Path> moved = new ArrayList<>();
+    long version;
+    try {
+      for (String f : files) {
+        Path to = target.resolve(f);
+        Files.move(staging.resolve(f), to, StandardCopyOption.ATOMIC_MOVE);
+        moved.add(to);
+      }
+      Runnable hook = beforePublish;
+      if (hook != null) {
+        hook.run();
+      }
+      version = log.publish(files, truncate);
+    } catch (IOException | RuntimeException e) {
+      // no version lists them: invisible, but they would stay on disk for good
+      for (Path p : moved) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException d) {
+          e.addSuppressed(d);
+        }
+      }
+      throw e;
+    }
+    try {
+      deleteTree(staging);
+      if (truncate) {
+        log.deleteReplaced(version);
+      }
+      log.prune(version);
+    } catch (LanceCodecException e) {
+      // the job is committed; what is left behind (staging, files no version lists) readers never see
     }
   }
 

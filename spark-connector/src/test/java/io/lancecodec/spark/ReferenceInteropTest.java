@@ -38,7 +38,7 @@ class ReferenceInteropTest extends SparkTestBase {
           .write().format("lance-codec").option("version", version).option("fixed-size-list", "vec:8").mode("append").save(vectors.toString());
       for (Path dir : List.of(flat, nested, vectors)) {
         try (Stream<Path> s = Files.list(dir)) {
-          s.sorted().forEach(p -> files.add(p.toString()));
+          s.filter(p -> p.toString().endsWith(".lance")).sorted().forEach(p -> files.add(p.toString()));
         }
       }
     }

@@ -45,7 +45,7 @@ public final class SparkFlightsExample {
       System.out.printf("spark parquet->lance: %.3f s%n", convert[i]);
     }
     long bytes = 0;
-    List<Path> files = LanceFiles.listDirectory(Path.of(lance));
+    List<Path> files = LanceFiles.list(lance);
     for (Path f : files) {
       bytes += Files.size(f);
     }

@@ -84,8 +84,9 @@ class SparkRoundTripTest extends SparkTestBase {
     List<Path> files = lanceFiles(out);
     assertEquals(3, files.size(), "one file per task");
     try (Stream<Path> s = Files.list(out)) {
-      assertEquals(3, s.count(), "no staging directory or partial file is left");
+      assertEquals(4, s.count(), "the files and the commit log: no staging directory or partial file is left");
     }
+    assertEquals(files, LanceFiles.list(out.toString()), "version 1 of the log lists the three files");
     long total = 0;
     long idSum = 0;
     try (RootAllocator allocator = new RootAllocator()) {
