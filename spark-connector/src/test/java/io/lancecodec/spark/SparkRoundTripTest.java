@@ -176,6 +176,71 @@ class SparkRoundTripTest extends SparkTestBase {
     assertEquals(want.getLong(2), got.getLong(2));
   }
 
+  static final StructType CORPUS = new StructType(new StructField[] {
+      new StructField("id", DataTypes.LongType, false, Metadata.empty()),
+      new StructField("token", DataTypes.LongType, true, Metadata.empty()),
+      new StructField("tokens", DataTypes.createArrayType(DataTypes.LongType, true), true, Metadata.empty()),
+      new StructField("subject", DataTypes.StringType, true, Metadata.empty()),
+      new StructField("subjects", DataTypes.createArrayType(DataTypes.StringType, true), true, Metadata.empty()),
+      new StructField("latitude", DataTypes.DoubleType, true, Metadata.empty()),
+      new StructField("longitude", DataTypes.FloatType, true, Metadata.empty()),
+  });
+
+  /**
+   * Rows of the corpus samples codec-testkit carries (real cl100k token ids, mail subjects,
+   * airport coordinates; see its corpus README): one row per airport, with a token, a run of
+   * tokens, a subject and a seeded list of 0-7 subjects, as the comparison's tokens, token-lines,
+   * mail-subjects and mail-lists data sets are built.
+   */
+  static List<Row> corpusRows() throws Exception {
+    String dir = "/io/lancecodec/testkit/corpus/";
+    byte[] raw;
+    try (var in = SparkRoundTripTest.class.getResourceAsStream(dir + "tokens-cl100k-4096.u32")) {
+      raw = in.readAllBytes();
+    }
+    java.nio.ByteBuffer tokens = java.nio.ByteBuffer.wrap(raw).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    List<String> subjects;
+    List<String> coords;
+    try (var in = SparkRoundTripTest.class.getResourceAsStream(dir + "mail-subjects-500.txt")) {
+      subjects = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    }
+    try (var in = SparkRoundTripTest.class.getResourceAsStream(dir + "airports-latlon.csv")) {
+      coords = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().skip(1).toList();
+    }
+    int numTokens = raw.length / 4;
+    Random r = new Random(17);
+    List<Row> rows = new ArrayList<>();
+    int t = 0;
+    for (int k = 0; k < coords.size(); k++) {
+      String[] ll = coords.get(k).split(",");
+      List<Long> run = new ArrayList<>();
+      for (int j = r.nextInt(12); j > 0; j--, t = (t + 1) % numTokens) {
+        run.add(tokens.getInt(4 * t) & 0xFFFFFFFFL);
+      }
+      List<String> group = new ArrayList<>();
+      for (int j = r.nextInt(8); j > 0; j--) {
+        group.add(subjects.get(r.nextInt(subjects.size())));
+      }
+      rows.add(RowFactory.create((long) k, tokens.getInt(4 * (k % numTokens)) & 0xFFFFFFFFL, scala(run),
+          subjects.get(k % subjects.size()), k % 97 == 0 ? null : scala(group),
+          Double.parseDouble(ll[0]), Float.parseFloat(ll[1])));
+    }
+    return rows;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2.1", "2.2", "2.3"})
+  void corpusSamplesRoundTrip(String version) throws Exception {
+    List<Row> rows = corpusRows();
+    Path out = tmp.resolve("corpus");
+    spark.createDataFrame(rows, CORPUS).repartition(2).write().format("lance-codec")
+        .option("version", version).mode("append").save(out.toString());
+    assertEquals(2, lanceFiles(out).size());
+    Dataset<Row> back = spark.read().format("lance-codec").load(out.toString());
+    assertEquals(CORPUS.asNullable(), back.schema());
+    assertEquals(sorted(rows), sorted(back.collectAsList()));
+  }
+
   @Test
   void vectorColumnIsWrittenAsFixedSizeListAndReadBack() throws Exception {
     StructType schema = new StructType(new StructField[] {
