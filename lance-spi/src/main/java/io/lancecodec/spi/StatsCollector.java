@@ -45,7 +45,7 @@ final class StatsCollector {
         // A page of long runs (sorted or dictionary-like values): the rest is ORed a word at a
         // time and its runs found by the vectorized run end, instead of a compare per value
         // (the value-by-value pass was a seventh of writing 200,000 flight times in 2.3).
-        acc[0] |= orOfBytes(d, head * w, n * w);
+        acc[0] |= LittleEndian.orOfLanes(d, head * w, n * w);
         for (int i = head - 1; ; ) {
           int j = Runs.end(d, i, n, w);
           if (j >= n) {
@@ -58,7 +58,7 @@ final class StatsCollector {
         scan(d, bits, head, n, acc);
       }
     }
-    long or = fold(acc[0], bits);
+    long or = LittleEndian.foldLanes(acc[0], bits);
     int width = 64 - Long.numberOfLeadingZeros(or);
     return new Stats.FixedWidth(n, bits, width, 1 + acc[1], fw.usedBytes());
   }
@@ -135,35 +135,5 @@ final class StatsCollector {
     }
     acc[0] |= or;
     acc[1] += changes;
-  }
-
-  /**
-   * The OR of bytes {@code [from, to)} laid over one 8-byte word by their offset modulo 8 ({@code
-   * from} is a multiple of 8), so that each value's bytes land in its lane.
-   */
-  private static long orOfBytes(byte[] d, int from, int to) {
-    long or = 0;
-    int k = from;
-    for (; k + 8 <= to; k += 8) {
-      or |= LittleEndian.getLong(d, k);
-    }
-    for (; k < to; k++) {
-      or |= (d[k] & 0xFFL) << (8 * (k & 7));
-    }
-    return or;
-  }
-
-  /** Folds the lanes of an OR taken over whole words down to one value of {@code bits} bits. */
-  private static long fold(long or, int bits) {
-    if (bits <= 32) {
-      or |= or >>> 32;
-    }
-    if (bits <= 16) {
-      or |= or >>> 16;
-    }
-    if (bits <= 8) {
-      or |= or >>> 8;
-    }
-    return bits == 64 ? or : or & ((1L << bits) - 1);
   }
 }
