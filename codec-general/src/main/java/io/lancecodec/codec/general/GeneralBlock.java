@@ -6,6 +6,7 @@ import io.lancecodec.spi.BlockCompressor;
 import io.lancecodec.spi.BlockDecompressor;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Encoded;
+import io.lancecodec.spi.LanceCodecException;
 
 /**
  * General compression of a whole block buffer (2.2 levels and dictionary items): the inner
@@ -53,6 +54,21 @@ final class GeneralBlock {
     public DataBlock decompress(byte[] data, long numValues) {
       long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
       return inner.decompress(codec.decompress(data, 0, data.length, budget), numValues);
+    }
+
+    /**
+     * The frame is decompressed from where it lies and the inner decoder writes the levels itself:
+     * by default a copy of the frame was decompressed into a block the inner decoder then unpacked
+     * into a second one (half of what a scan of token lines allocated).
+     */
+    @Override
+    public void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+      if (off < 0 || len < 0 || len > src.length - off) {
+        throw LanceCodecException.corrupt("level buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
+      }
+      long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
+      byte[] frame = codec.decompress(src, off, len, budget);
+      inner.decompressLevels(frame, 0, frame.length, numValues, dst, dstOff);
     }
   }
 }
