@@ -74,34 +74,69 @@ final class InlineBlock23 {
     public DataBlock decompress(byte[] data, long numValues) {
       int wb = bits / 8;
       int n = LanceCodecException.checkedInt(numValues, "bitpack value count");
+      byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "bitpack output size")];
+      groups(data, 0, data.length, n, (g, pos, len, count) -> InlineBitpackingCodec.unpackChunk(data, pos, len, bits, count, out, g * GROUP * wb));
+      return new DataBlock.FixedWidth(out, bits, numValues);
+    }
+
+    /**
+     * 16-bit levels: each group is unpacked into a small per-thread array and converted from
+     * there into the read's array, without an output block per chunk (as out-of-line bit-packing
+     * does for 2.2 levels).
+     */
+    @Override
+    public void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+      if (bits != 16) {
+        BlockDecompressor.super.decompressLevels(src, off, len, numValues, dst, dstOff);
+        return;
+      }
+      if (off < 0 || len < 0 || len > src.length - off) {
+        throw LanceCodecException.corrupt("bitpack: buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
+      }
+      if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
+        throw LanceCodecException.internal("bitpack: " + numValues + " levels do not fit at " + dstOff);
+      }
+      LevelScratch scratch = LevelScratch.get();
+      groups(src, off, len, numValues, (g, pos, l, count) -> {
+        InlineBitpackingCodec.unpackChunk(src, pos, l, 16, count, scratch.bytes, 0);
+        scratch.shorts.get(0, dst, dstOff + g * GROUP, count);
+      });
+    }
+
+    /** One group of a payload: its index, bytes {@code [pos, pos + len)} and value count. */
+    private interface Group {
+      void unpack(int g, int pos, int len, int count);
+    }
+
+    /** Checks the groups of {@code data[off, off + size)} for {@code n} values and hands each over. */
+    private void groups(byte[] data, int off, int size, int n, Group group) {
+      int wb = bits / 8;
       long groups = (n + (long) GROUP - 1) / GROUP;
       // every group has at least its width word, at most a full-width one: checked before allocating
-      if (data.length < groups * wb || data.length > maxBytes(n)) {
-        throw LanceCodecException.corrupt("bitpack: " + data.length + " bytes cannot hold " + groups + " groups of " + bits + "-bit values");
+      if (size < groups * wb || size > maxBytes(n)) {
+        throw LanceCodecException.corrupt("bitpack: " + size + " bytes cannot hold " + groups + " groups of " + bits + "-bit values");
       }
-      byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "bitpack output size")];
-      int pos = 0;
+      int end = off + size;
+      int pos = off;
       for (int g = 0; g < groups; g++) {
-        if (data.length - pos < wb) {
-          throw LanceCodecException.corrupt("bitpack: group " + g + " at byte " + pos + " has no width word");
+        if (end - pos < wb) {
+          throw LanceCodecException.corrupt("bitpack: group " + g + " at byte " + (pos - off) + " has no width word");
         }
         long width = LittleEndian.getUnsigned(data, pos, wb);
         if (width > bits) {
           throw LanceCodecException.corrupt("bitpack: group " + g + " declares bit width " + width + ", above " + bits);
         }
         int len = InlineBitpackingCodec.chunkBytes(bits, (int) width);
-        if (len > data.length - pos) {
+        if (len > end - pos) {
           throw LanceCodecException.corrupt("bitpack: group " + g + " of width " + width + " needs " + len
-              + " bytes, " + (data.length - pos) + " remain");
+              + " bytes, " + (end - pos) + " remain");
         }
-        int count = Math.min(GROUP, n - g * GROUP);
-        InlineBitpackingCodec.unpackChunk(data, pos, len, bits, count, out, g * GROUP * wb);
+        group.unpack(g, pos, len, Math.min(GROUP, n - g * GROUP));
         pos += len;
       }
-      if (pos != data.length) {
-        throw LanceCodecException.corrupt("bitpack: " + (data.length - pos) + " bytes after the last group");
+      if (pos != end) {
+        throw LanceCodecException.corrupt("bitpack: " + (end - pos) + " bytes after the last group");
       }
-      return new DataBlock.FixedWidth(out, bits, numValues);
     }
   }
 }

@@ -181,7 +181,7 @@ final class OutOfLineBitpackingCodec {
       if (!(raw || len == fullBytes + (r > 0 ? groupBytes : 0))) {
         throw LanceCodecException.corrupt("bitpack-ool: " + len + " bytes fit neither layout for " + numValues + " values of width " + width);
       }
-      LevelScratch scratch = LEVEL_SCRATCH.get();
+      LevelScratch scratch = LevelScratch.get();
       int pos = off;
       for (int g = 0; g < full; g++) {
         FastLanes.unpack(16, width, src, pos, scratch.bytes, 0);
@@ -200,13 +200,4 @@ final class OutOfLineBitpackingCodec {
       }
     }
   }
-
-  /** One unpacked group of 16-bit levels and its little-endian view. */
-  private static final class LevelScratch {
-    final byte[] bytes = new byte[2048];
-    final java.nio.ShortBuffer shorts = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).asShortBuffer();
-  }
-
-  /** Per thread, so that the decompressor stays stateless and thread-safe. */
-  private static final ThreadLocal<LevelScratch> LEVEL_SCRATCH = ThreadLocal.withInitial(LevelScratch::new);
 }

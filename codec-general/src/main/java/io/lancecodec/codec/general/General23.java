@@ -223,6 +223,12 @@ final class General23 {
           long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
           return inner.decompress(codec.decompress(data, 0, data.length, budget), numValues);
         }
+
+        /** As GeneralBlock's: decompressed from where the frame lies, the levels written by the inner decoder. */
+        @Override
+        public void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+          GeneralBlock.levels(codec, inner, src, off, len, numValues, dst, dstOff);
+        }
       };
     }
     BlockDecompressor flat = children.block(values);

@@ -63,12 +63,17 @@ final class GeneralBlock {
      */
     @Override
     public void decompressLevels(byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
-      if (off < 0 || len < 0 || len > src.length - off) {
-        throw LanceCodecException.corrupt("level buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
-      }
-      long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
-      byte[] frame = codec.decompress(src, off, len, budget);
-      inner.decompressLevels(frame, 0, frame.length, numValues, dst, dstOff);
+      levels(codec, inner, src, off, len, numValues, dst, dstOff);
     }
+  }
+
+  /** {@link BlockDecompressor#decompressLevels} of a frame of {@code codec} around {@code inner}'s buffer (2.2 and 2.3). */
+  static void levels(BufferCodec codec, BlockDecompressor inner, byte[] src, int off, int len, int numValues, short[] dst, int dstOff) {
+    if (off < 0 || len < 0 || len > src.length - off) {
+      throw LanceCodecException.corrupt("level buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
+    }
+    long budget = GeneralFormat.budget(inner.maxBytes(numValues), GeneralFormat.MAX_BLOCK_OUTPUT);
+    byte[] frame = codec.decompress(src, off, len, budget);
+    inner.decompressLevels(frame, 0, frame.length, numValues, dst, dstOff);
   }
 }

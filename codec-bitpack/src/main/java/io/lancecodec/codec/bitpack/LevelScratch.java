@@ -1,0 +1,23 @@
+package io.lancecodec.codec.bitpack;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ShortBuffer;
+
+/**
+ * One group of 1024 16-bit levels unpacked per thread, read out as shorts: decoders of level
+ * buffers convert from here into the read's array, so they stay stateless and thread-safe
+ * without an output block per chunk.
+ */
+final class LevelScratch {
+  final byte[] bytes = new byte[2048];
+  final ShortBuffer shorts = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer();
+
+  private static final ThreadLocal<LevelScratch> PER_THREAD = ThreadLocal.withInitial(LevelScratch::new);
+
+  private LevelScratch() {}
+
+  static LevelScratch get() {
+    return PER_THREAD.get();
+  }
+}
