@@ -69,10 +69,11 @@ public final class ColumnAccumulator {
     if (n <= 0) {
       return;
     }
-    ensureNulls(numValues + n);
     // a vector without nulls (the common case) skips the per-slot test, which was a sixth of
-    // writing a column of integers
+    // writing a column of integers, and the bitmap grows only once nulls come (it was doubled
+    // from 128 bytes, copied, for every page of a column without any)
     if (v.getNullCount() > 0) {
+      ensureNulls(numValues + n);
       for (int i = 0; i < n; i++) {
         if (v.isNull(from + i)) {
           long slot = numValues + i;
@@ -236,6 +237,8 @@ public final class ColumnAccumulator {
     }
     short[] def = null;
     if (nullCount > 0) {
+      // slots appended after the last null are not in the bitmap yet: valid
+      ensureNulls(n);
       def = new short[(int) n];
       for (int i = 0; i < n; i++) {
         if ((nulls[i >>> 3] & (1 << (i & 7))) != 0) {
@@ -244,10 +247,12 @@ public final class ColumnAccumulator {
       }
     }
     Page page = new Page(block, def, nullCount);
+    if (nullCount > 0) {
+      Arrays.fill(nulls, (byte) 0);
+    }
     numValues = 0;
     nullCount = 0;
     dataBytes = 0;
-    Arrays.fill(nulls, (byte) 0);
     return page;
   }
 
