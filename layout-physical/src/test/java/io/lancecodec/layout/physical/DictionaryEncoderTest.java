@@ -148,13 +148,16 @@ class DictionaryEncoderTest {
    * Extended dictionaries of 16-, 32- and 64-bit values (word keys): every slot resolves back,
    * items get ids in order of first appearance, and nulls leave index 0.
    */
-  @ParameterizedTest(name = "{0}-bit")
-  @CsvSource({"16", "32", "64"})
-  void wordValuesGetFirstSeenIds(int bits) {
-    int n = 20_000;
+  @ParameterizedTest(name = "{0}-bit, {1} items")
+  @CsvSource({"16, 300", "32, 300", "64, 300", "32, 5000", "64, 5000", "32, 140000", "32, 300"})
+  void wordValuesGetFirstSeenIds(int bits, int items) {
+    // 5,000 items rehash the table several times; 140,000 outgrow the tables a thread keeps; the
+    // trials run one after another on one thread, each over what the last left in those tables
+    int n = Math.max(20_000, 8 * items);
     int w = bits / 8;
-    Random rnd = new Random(bits);
-    long[] distinct = new long[300];
+    Random rnd = new Random(bits + items);
+    FieldOptions options = FieldOptions.builder().dictMaxCardinality(Math.max(100_000, 2 * items)).build();
+    long[] distinct = new long[items];
     for (int k = 0; k < distinct.length; k++) {
       distinct[k] = (rnd.nextLong() >>> (64 - bits)) | 1L << (bits - 1);
     }
@@ -165,8 +168,8 @@ class DictionaryEncoderTest {
       LittleEndian.putUnsigned(data, i * w, w, def[i] == 0 ? distinct[rnd.nextInt(distinct.length)] : 0);
     }
     DataBlock.FixedWidth values = new DataBlock.FixedWidth(data, bits, n);
-    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, def, FieldOptions.DEFAULT, FileVersion.V2_1);
-    assertNotNull(r, "300 distinct values in " + n + " slots make a dictionary");
+    DictionaryEncoder.Result r = DictionaryEncoder.tryEncode(values, def, options, FileVersion.V2_1);
+    assertNotNull(r, items + " distinct values in " + n + " slots make a dictionary");
     DataBlock back = new DictionaryLookup(r.items(), r.numItems()).resolve(r.indices(), def);
     int nextId = 0;
     for (int i = 0; i < n; i++) {
