@@ -71,6 +71,14 @@ public final class ArrowVariableSink implements VariableWidthSink, AutoCloseable
     count += n;
   }
 
+  /** A hint past {@link #HINT_VALUES} values is taken as that many: appends still grow. */
+  @Override
+  public void reserveValues(long n) {
+    ensureOffsets(count + 1L + Math.max(0, Math.min(n, HINT_VALUES)));
+  }
+
+  private static final int HINT_VALUES = 1 << 22;
+
   /** Appends {@code n} empty values (the slots of values a page holds as all-null). */
   public void appendEmpty(long n) {
     LanceCodecException.checkedInt(count + n, "values in one read");

@@ -12,6 +12,9 @@ public interface VariableWidthSink {
   /** Room for {@code bytes} more data bytes is likely to be needed; a hint, appends still grow. */
   default void reserve(long bytes) {}
 
+  /** About {@code n} more values are likely to be appended; a hint, appends still grow. */
+  default void reserveValues(long n) {}
+
   /** Appends the block's values in order; its offsets may start anywhere. */
   void append(DataBlock.VariableWidth block);
 }

@@ -357,7 +357,12 @@ public final class FullZipPage {
         return read(ranges);
       }
       long total = rows(ranges);
-      LevelSink levels = new LevelSink(true, bitsDef > 0);
+      // Levels and values sized up front from the page's items per row (a scan of short lists
+      // otherwise grew both by doubling, copying each several times), at most SIZE_HINT each so
+      // that a page claiming many items costs no large allocation.
+      double perRow = (double) layout.numItems() / Math.max(1, numRows);
+      LevelSink levels = new LevelSink(true, bitsDef > 0, (long) Math.min(SIZE_HINT, total * perRow * 1.0625));
+      sink.reserveValues((long) Math.min(SIZE_HINT, total * ((double) layout.numVisibleItems() / Math.max(1, numRows)) * 1.0625));
       Items items = new Items();
       io.lancecodec.spi.DecodeBuffers reuse = REUSE.get();
       try {
@@ -393,6 +398,9 @@ public final class FullZipPage {
       }
       return new DecodedPage(null, levels.rep(), levels.def(), total, layers);
     }
+
+    /** The most levels or values a sink read reserves from the page's counts alone. */
+    private static final double SIZE_HINT = 1 << 20;
 
     /** Per thread, the arrays a sink read's steps are decompressed into. */
     private static final ThreadLocal<io.lancecodec.spi.DecodeBuffers> REUSE =
