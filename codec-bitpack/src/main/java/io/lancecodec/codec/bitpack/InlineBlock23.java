@@ -90,12 +90,7 @@ final class InlineBlock23 {
         BlockDecompressor.super.decompressLevels(src, off, len, numValues, dst, dstOff);
         return;
       }
-      if (off < 0 || len < 0 || len > src.length - off) {
-        throw LanceCodecException.corrupt("bitpack: buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
-      }
-      if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
-        throw LanceCodecException.internal("bitpack: " + numValues + " levels do not fit at " + dstOff);
-      }
+      LevelScratch.check("bitpack", src, off, len, numValues, dst, dstOff);
       LevelScratch scratch = LevelScratch.get();
       groups(src, off, len, numValues, (g, pos, l, count) -> {
         InlineBitpackingCodec.unpackChunk(src, pos, l, 16, count, scratch.bytes, 0);

@@ -167,12 +167,7 @@ final class OutOfLineBitpackingCodec {
         BlockDecompressor.super.decompressLevels(src, off, len, numValues, dst, dstOff);
         return;
       }
-      if (off < 0 || len < 0 || len > src.length - off) {
-        throw LanceCodecException.corrupt("bitpack-ool: buffer [" + off + ", +" + len + ") outside its " + src.length + " bytes");
-      }
-      if (numValues < 0 || dstOff < 0 || numValues > dst.length - dstOff) {
-        throw LanceCodecException.internal("bitpack-ool: " + numValues + " levels do not fit at " + dstOff);
-      }
+      LevelScratch.check("bitpack-ool", src, off, len, numValues, dst, dstOff);
       int full = numValues / 1024;
       int r = numValues % 1024;
       int groupBytes = 1024 / 16 * width * 2;

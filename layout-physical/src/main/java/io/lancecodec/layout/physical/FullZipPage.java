@@ -305,14 +305,7 @@ public final class FullZipPage {
 
     /** The thread's kept array if it holds {@code need} bytes, else a new one, kept up to {@link #KEEP_GATHER}. */
     private static byte[] kept(ThreadLocal<byte[]> slot, long need) {
-      byte[] a = slot.get();
-      if (a == null || a.length < need) {
-        a = new byte[LanceCodecException.checkedInt(need, "full-zip rows")];
-        if (need <= KEEP_GATHER) {
-          slot.set(a);
-        }
-      }
-      return a;
+      return ThreadArrays.bytes(slot, need, KEEP_GATHER);
     }
 
     @Override

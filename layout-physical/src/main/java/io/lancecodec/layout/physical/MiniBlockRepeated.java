@@ -168,14 +168,7 @@ final class MiniBlockRepeated {
   private static final int KEEP_SPAN = 8 << 20;
 
   private static byte[] spanScratch(int length) {
-    byte[] b = SPAN.get();
-    if (b == null || b.length < length) {
-      b = new byte[length];
-      if (length <= KEEP_SPAN) {
-        SPAN.set(b);
-      }
-    }
-    return b;
+    return ThreadArrays.bytes(SPAN, length, KEEP_SPAN);
   }
 
   /**
@@ -187,14 +180,7 @@ final class MiniBlockRepeated {
   private static final int KEEP_VALUES = 1 << 20;
 
   private static byte[] valueScratch(int length) {
-    byte[] b = VALUES.get();
-    if (b == null || b.length < length) {
-      b = new byte[length];
-      if (length <= KEEP_VALUES) {
-        VALUES.set(b);
-      }
-    }
-    return b;
+    return ThreadArrays.bytes(VALUES, length, KEEP_VALUES);
   }
 
   /** Keeps levels {@code [from, to)} of a chunk decoded into {@code target} from {@code base}. */
