@@ -27,7 +27,8 @@ public final class NestedAssembler {
   /** One layer's slots rebuilt from the levels: validity bits and, for lists, lengths. */
   public static final class Slots {
     byte[] valid;
-    long[] lengths;
+    /** Items per list slot: ints, since one read holds at most 2^31 items (half the bytes to zero and fill). */
+    int[] lengths;
     public int count;
     /**
      * The leaf layer only counts: its validity goes to the vector filler as per-value levels
@@ -40,7 +41,7 @@ public final class NestedAssembler {
       this.countOnly = countOnly && !list;
       int cap = (int) Math.max(64, Math.min(expected, 1 << 24));
       valid = this.countOnly ? new byte[0] : new byte[(cap + 7) / 8];
-      lengths = list ? new long[cap] : null;
+      lengths = list ? new int[cap] : null;
     }
 
     void add(boolean isValid) {
@@ -77,7 +78,7 @@ public final class NestedAssembler {
         if (end > lengths.length) {
           lengths = Arrays.copyOf(lengths, Math.max(lengths.length * 2, end));
         }
-        Arrays.fill(lengths, count, end, 0L);
+        Arrays.fill(lengths, count, end, 0);
       }
       int i = count;
       while (i < end && (i & 7) != 0) {
@@ -364,7 +365,7 @@ public final class NestedAssembler {
     }
     int base = lists.count;
     lists.addValid(c);
-    long[] lengths = lists.lengths;
+    int[] lengths = lists.lengths;
     for (int k = 0; k < c; k++) {
       lengths[base + k] = (k + 1 < c ? starts[k + 1] : n) - starts[k];
     }
