@@ -1,6 +1,7 @@
 package io.lancecodec.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancecodec.spi.FileVersion;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class NullsAcrossBatchesTest extends WithAllocator {
       for (int row = 0; row < total; row++) {
         boolean batchHasNulls = row < 10 || (row >= 40_010 && row < 40_017);
         if (batchHasNulls && isNull(row)) {
-          assertEquals(true, v.isNull(row), "row " + row);
+          assertTrue(v.isNull(row), "row " + row);
           nulls++;
         } else {
           assertEquals(row, v.get(row), "row " + row);

@@ -2,8 +2,10 @@ package io.lancecodec.runtime.arrow;
 
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LittleEndian;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Reserving room for values is a hint only: the appended values and offsets do not depend on it. */
@@ -36,6 +38,9 @@ class ArrowVariableSinkTest {
               long want = size + LittleEndian.getInt(offs, 4 * i) - 3;
               assertEquals(want, LittleEndian.getUnsigned(sink.offsets(), (count + i) * width, width));
             }
+            byte[] got = new byte[end - 3];
+            sink.data().getBytes(size, got);
+            assertArrayEquals(Arrays.copyOfRange(data, 3, end), got, "the bytes of step " + step);
             size += end - 3;
             count += n;
             assertEquals(size, sink.size());

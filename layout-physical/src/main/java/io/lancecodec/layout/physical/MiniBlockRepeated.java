@@ -40,7 +40,7 @@ final class MiniBlockRepeated {
       int e = d.endChunk(ranges[1]);
       long spanStart = d.chunkOffset(s);
       int len = LanceCodecException.checkedInt(d.chunkOffset(e + 1) - spanStart, "chunk span");
-      firstSpan = spanScratch(len);
+      firstSpan = ThreadArrays.bytes(SPAN, len, KEEP_SPAN);
       d.source.readInto(1, spanStart, len, firstSpan, 0);
       first = ChunkLevels.decode(d, firstSpan, spanStart, s);
       last = e == s ? first : ChunkLevels.decode(d, firstSpan, spanStart, e);
@@ -127,7 +127,7 @@ final class MiniBlockRepeated {
         if (sink != null) {
           int total = LanceCodecException.checkedInt(nk, "chunk values");
           if (scratch.length < total * width) {
-            scratch = valueScratch(total * width);
+            scratch = ThreadArrays.bytes(VALUES, total * width, KEEP_VALUES);
           }
           d.decodeInto(hSpan, h, total, 0, total, scratch, 0);
           sink.append(scratch, v0 * width, (v1 - v0) * width);
@@ -167,10 +167,6 @@ final class MiniBlockRepeated {
 
   private static final int KEEP_SPAN = 8 << 20;
 
-  private static byte[] spanScratch(int length) {
-    return ThreadArrays.bytes(SPAN, length, KEEP_SPAN);
-  }
-
   /**
    * Per thread, the array one chunk's values are decoded into before the rows taken are copied
    * to the sink: a take of one row would otherwise allocate (and zero) a whole chunk's worth.
@@ -178,10 +174,6 @@ final class MiniBlockRepeated {
   private static final ThreadLocal<byte[]> VALUES = new ThreadLocal<>();
 
   private static final int KEEP_VALUES = 1 << 20;
-
-  private static byte[] valueScratch(int length) {
-    return ThreadArrays.bytes(VALUES, length, KEEP_VALUES);
-  }
 
   /** Keeps levels {@code [from, to)} of a chunk decoded into {@code target} from {@code base}. */
   private static void keep(LevelSink levels, LevelSink target, int base, int from, int to) {
