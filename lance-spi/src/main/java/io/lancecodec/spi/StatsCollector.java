@@ -67,73 +67,51 @@ final class StatsCollector {
    * ORs values {@code [from, to)} into {@code acc[0]} (as their bytes lie, lanes unfolded) and
    * counts in {@code acc[1]} each of them that differs from the value before it (value 0 has
    * none). {@code from} is 0 or a multiple of 8 values, so 8-byte words stay aligned with values.
+   *
+   * <p>Narrow values are compared a word at a time: the word XOR itself moved up one lane (the
+   * previous word's last value shifted in) is zero exactly in the lanes equal to their
+   * predecessor, and the nonzero lanes are counted without a branch. A compare and branch per
+   * value mispredicts on level streams, where about one value in seven differs: 16-bit levels
+   * took 1.3 ns a value, twice the 32-bit token ids.
    */
   private static void scan(byte[] d, int bits, int from, int to, long[] acc) {
     long or = 0;
     long changes = 0;
-    switch (bits) {
-      case 8: {
-        for (int i = from; i < to; i++) {
-          or |= d[i] & 0xFF;
-          if (i > 0 && d[i] != d[i - 1]) {
-            changes++;
-          }
-        }
-        break;
+    int w = bits / 8;
+    long prev = LittleEndian.getUnsigned(d, w * Math.max(0, from - 1), w);
+    int i = from;
+    if (bits == 64) {
+      for (; i < to; i++) {
+        long v = LittleEndian.getLong(d, i * 8);
+        long diff = v ^ prev;
+        or |= v;
+        changes += (diff | -diff) >>> 63;
+        prev = v;
       }
-      case 16: {
-        // four values per 8-byte word: a quarter of the loads and loop steps
-        short prev = LittleEndian.getShort(d, 2 * Math.max(0, from - 1));
-        int words = (to - from) / 4;
-        for (int j = 0; j < words; j++) {
-          long x = LittleEndian.getLong(d, 2 * from + 8 * j);
-          short s0 = (short) x;
-          short s1 = (short) (x >>> 16);
-          short s2 = (short) (x >>> 32);
-          short s3 = (short) (x >>> 48);
-          or |= x;
-          changes += (s0 != prev ? 1 : 0) + (s1 != s0 ? 1 : 0) + (s2 != s1 ? 1 : 0) + (s3 != s2 ? 1 : 0);
-          prev = s3;
-        }
-        for (int i = from + 4 * words; i < to; i++) {
-          short v = LittleEndian.getShort(d, i * 2);
-          or |= v & 0xFFFFL;
-          changes += v != prev ? 1 : 0;
-          prev = v;
-        }
-        break;
+    } else {
+      long high = HIGH_BITS[Integer.numberOfTrailingZeros(bits) - 3];
+      long low = ~high;
+      int perWord = 64 / bits;
+      int words = (to - from) / perWord;
+      int base = from * w;
+      for (int j = 0; j < words; j++) {
+        long x = LittleEndian.getLong(d, base + 8 * j);
+        long y = x ^ (x << bits | prev);
+        changes += Long.bitCount((((y & low) + low) | y) & high);
+        or |= x;
+        prev = x >>> (64 - bits);
       }
-      case 32: {
-        // two values per 8-byte word: half the loads and loop steps
-        int prev = LittleEndian.getInt(d, 4 * Math.max(0, from - 1));
-        int words = (to - from) / 2;
-        for (int j = 0; j < words; j++) {
-          long x = LittleEndian.getLong(d, 4 * from + 8 * j);
-          int lo = (int) x;
-          int hi = (int) (x >>> 32);
-          or |= x;
-          changes += (lo != prev ? 1 : 0) + (hi != lo ? 1 : 0);
-          prev = hi;
-        }
-        if (((to - from) & 1) != 0) {
-          int v = LittleEndian.getInt(d, (to - 1) * 4);
-          or |= v & 0xFFFFFFFFL;
-          changes += v != prev ? 1 : 0;
-        }
-        break;
-      }
-      default: {
-        long prev = LittleEndian.getLong(d, 8 * Math.max(0, from - 1));
-        for (int i = from; i < to; i++) {
-          long v = LittleEndian.getLong(d, i * 8);
-          or |= v;
-          changes += v != prev ? 1 : 0;
-          prev = v;
-        }
-        break;
+      for (i = from + words * perWord; i < to; i++) {
+        long v = LittleEndian.getUnsigned(d, i * w, w);
+        or |= v;
+        changes += v != prev ? 1 : 0;
+        prev = v;
       }
     }
     acc[0] |= or;
     acc[1] += changes;
   }
+
+  /** The top bit of every 8-, 16- and 32-bit lane of a word. */
+  private static final long[] HIGH_BITS = {0x8080808080808080L, 0x8000800080008000L, 0x8000000080000000L};
 }
