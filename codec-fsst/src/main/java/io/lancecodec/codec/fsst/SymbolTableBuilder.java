@@ -33,6 +33,16 @@ final class SymbolTableBuilder {
 
   private static final int GAIN_STEP = 256;
 
+  /**
+   * The first generations count over part of the sample, these 128ths of its strings (chosen by
+   * a hash of the string's index), as the paper's implementation does: their tables are rough
+   * anyway and only seed the next. Learning a table was four fifths of writing mail subjects;
+   * this made it about 15% cheaper there, and the corpus's string files moved by -1.0% to +0.6%
+   * (mail received -1.0%, message ids +0.6%, subjects +0.2%). Their gains, over fewer strings,
+   * are neither the best table nor a stall.
+   */
+  private static final int[] PARTIAL = {8, 38, 68, 98};
+
   /** Counter codes: 0..255 are escaped bytes, 256 + i is symbol i of the current table. */
   private static final int CODES = 256 + FsstFormat.MAX_SYMBOLS;
 
@@ -151,18 +161,21 @@ final class SymbolTableBuilder {
     for (int g = 0; g < GENERATIONS; g++) {
       // the last generation keeps the strongest symbols without growing new ones
       boolean last = g == GENERATIONS - 1 || stalled >= PATIENCE;
-      long gain = compressCount(table, !last);
-      stalled = bestGain > 0 && gain - bestGain < bestGain / GAIN_STEP ? stalled + 1 : 0;
-      if (gain >= bestGain) {
-        bestGain = gain;
-        best = table;
+      int fraction = g < PARTIAL.length && !last ? PARTIAL[g] : 128;
+      long gain = compressCount(table, !last, fraction);
+      if (fraction == 128) {
+        stalled = bestGain > 0 && gain - bestGain < bestGain / GAIN_STEP ? stalled + 1 : 0;
+        if (gain >= bestGain) {
+          bestGain = gain;
+          best = table;
+        }
       }
       table = makeTable(table, minCount(last ? GENERATIONS - 1 : g), !last);
       if (last) {
         break;
       }
     }
-    if (compressCount(table, false) >= bestGain) {
+    if (compressCount(table, false, 128) >= bestGain) {
       best = table;
     }
     return finish(best);
@@ -180,7 +193,7 @@ final class SymbolTableBuilder {
    * Greedily compresses the sample with {@code table}, counting symbols (and adjacent pairs when
    * {@code pairs}); returns the bytes saved (escapes cost one byte each).
    */
-  private long compressCount(Table table, boolean pairs) {
+  private long compressCount(Table table, boolean pairs, int fraction) {
     java.util.Arrays.fill(counts1, 0);
     // Only the pairs that occurred are reset: most of the 511 x 511 matrix stays zero.
     for (int k = 0; k < touchedPairs; k++) {
@@ -191,7 +204,7 @@ final class SymbolTableBuilder {
     for (int s = 0; s + 1 < sampleOffsets.length; s++) {
       int p = sampleOffsets[s];
       int end = sampleOffsets[s + 1];
-      if (p == end) {
+      if (p == end || ((s * 0x9E3779B9) >>> 25) >= fraction) {
         continue;
       }
       int prev = next(table, p, end);
