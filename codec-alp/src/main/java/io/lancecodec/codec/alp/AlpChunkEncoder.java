@@ -75,6 +75,88 @@ final class AlpChunkEncoder {
     return false;
   }
 
+  /**
+   * As {@link #keepSmaller}, but a scan of the same size replaces the best one when
+   * {@code winsTies}: the encoder scans candidates in the order most likely to finish early, and
+   * ties still go to the candidate it prefers, whatever the order of the scans.
+   */
+  boolean keepSmaller(boolean winsTies) {
+    int size = trial.size();
+    if (size < best.size() || winsTies && size == best.size() && size != Integer.MAX_VALUE) {
+      Scan s = best;
+      best = trial;
+      trial = s;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The narrowest width (the smaller of FOR and Delta) a use_div scan one decimal above
+   * ({@code dir} 1) or below (-1) the best scan's scale can be expected to reach. One decimal
+   * more admits the values admitted now with ten times the integer, so the ranges grow at least
+   * eightfold (3 bits); one decimal fewer shrinks them at most sixteenfold (4 bits), and only
+   * more exceptions can then make that neighbour smaller. An estimate, not a proof: a neighbour
+   * admits a different set of values, so it only screens which neighbours are worth a scan and
+   * lets their scans stop early ({@link #scan64(double[], int, int, int, int, boolean, int, int)}).
+   */
+  int neighbourWidth(int dir) {
+    Scan r = best;
+    int w = Math.min(r.forWidth, r.deltaWidth);
+    if (w > r.wordBits) {
+      return 0;
+    }
+    return dir > 0 ? w + 3 : Math.max(0, w - 4);
+  }
+
+  /** Every how many values of a chunk {@link #neighbourMayWin} looks at. */
+  private static final int SCREEN_STEP = 8;
+
+  /**
+   * Whether use_div at {@code e}, one decimal below the best scan's scale, may give a smaller
+   * chunk, judged on every {@value #SCREEN_STEP}th value: one decimal fewer narrows the widths
+   * by at most 4 bits, so only that many exceptions can pay for it, and the sampled exceptions,
+   * scaled to the chunk, must leave room for them. A value admitted now with an integer that is
+   * not a multiple of ten is usually lost below, but not always (beyond the significand several
+   * integers give back the same value), so the sample decides rather than the integers in hand.
+   * Ends as soon as the sample rules the neighbour out; an estimate: a neighbour it passes is
+   * then scanned in full to be compared exactly.
+   */
+  boolean neighbourMayWin(float[] v32, double[] v64, int off, int e) {
+    Scan r = best;
+    int t = r.wordBits;
+    int n = r.count;
+    int size = r.size();
+    if (size == Integer.MAX_VALUE) {
+      return true;
+    }
+    int floor = AlpFormat.storedBytes(BitPacking.packedBytes(t, neighbourWidth(-1), n))
+        + AlpFormat.storedBytes(AlpFormat.alpHeaderBytes(false, t / 8));
+    int perException = AlpFormat.EXCEPTION_POSITION_BYTES + t / 8;
+    // sampled exceptions at which the estimate reaches the best size
+    long limit = (long) (size - floor) * ((n + SCREEN_STEP - 1) / SCREEN_STEP) / ((long) perException * n);
+    if (floor >= size) {
+      return false;
+    }
+    int exceptions = 0;
+    for (int i = 0; i < n; i += SCREEN_STEP) {
+      boolean ok = v64 != null ? admits64(v64[off + i], e) : admits32(v32[off + i], e);
+      if (!ok && ++exceptions > limit) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean admits64(double x, int e) {
+    double q = Math.rint(x * PowersOfTen.F64[e]);
+    return Double.doubleToRawLongBits((long) q / PowersOfTen.F64[e]) == Double.doubleToRawLongBits(x);
+  }
+
+  private static boolean admits32(float x, int e) {
+    return admit32(x, PowersOfTen.F32[e], 1f, PowersOfTen.F32[e], 1f, true) != NOT_ADMITTED_32;
+  }
+
   /** Makes the last scan the best one whatever its size. */
   void keep() {
     Scan s = best;
@@ -98,7 +180,19 @@ final class AlpChunkEncoder {
    * pass goes on, so the bytes they already imply are a lower bound.
    */
   int scan64(double[] v, int off, int n, int e, int f, boolean div, int budget) {
+    return scan64(v, off, n, e, f, div, budget, 0);
+  }
+
+  /**
+   * As {@link #scan64(double[], int, int, int, int, boolean, int)}, the bound taking the
+   * payload at least {@code minWidth} bits wide (see {@link #neighbourWidth}).
+   */
+  int scan64(double[] v, int off, int n, int e, int f, boolean div, int budget, int minWidth) {
     Scan r = begin(n, 64, e, f, div);
+    if (minWidth > 0 && lowerBound(r, 0, 0, 0, minWidth) >= budget) {
+      r.aborted = true;
+      return -1;
+    }
     double up = PowersOfTen.F64[e];
     double upFactor = PowersOfTen.INV_F64[r.f];
     double down = div ? PowersOfTen.F64[e] : PowersOfTen.F64[r.f];
@@ -131,7 +225,7 @@ final class AlpChunkEncoder {
     long dhi = start > 0 ? 0 : Long.MIN_VALUE;
     for (int i = start + 1; i < n; i++) {
       if ((i & CHECK_EVERY) == 0) {
-        if (lowerBound(r, exceptions, hi - lo, dhi - dlo) >= budget) {
+        if (lowerBound(r, exceptions, hi - lo, dhi - dlo, minWidth) >= budget) {
           r.aborted = true;
           return -1;
         }
@@ -163,7 +257,16 @@ final class AlpChunkEncoder {
 
   /** The float32 form of {@link #scan64(double[], int, int, int, int, boolean, int)}. */
   int scan32(float[] v, int off, int n, int e, int f, boolean div, int budget) {
+    return scan32(v, off, n, e, f, div, budget, 0);
+  }
+
+  /** The float32 form of {@link #scan64(double[], int, int, int, int, boolean, int, int)}. */
+  int scan32(float[] v, int off, int n, int e, int f, boolean div, int budget, int minWidth) {
     Scan r = begin(n, 32, e, f, div);
+    if (minWidth > 0 && lowerBound(r, 0, 0, 0, minWidth) >= budget) {
+      r.aborted = true;
+      return -1;
+    }
     float up = PowersOfTen.F32[e];
     float upFactor = PowersOfTen.INV_F32[r.f];
     float down = div ? PowersOfTen.F32[e] : PowersOfTen.F32[r.f];
@@ -194,7 +297,7 @@ final class AlpChunkEncoder {
     int dhi = start > 0 ? 0 : Integer.MIN_VALUE;
     for (int i = start + 1; i < n; i++) {
       if ((i & CHECK_EVERY) == 0) {
-        if (lowerBound(r, exceptions, ((long) hi - lo) & 0xFFFF_FFFFL, ((long) dhi - dlo) & 0xFFFF_FFFFL) >= budget) {
+        if (lowerBound(r, exceptions, ((long) hi - lo) & 0xFFFF_FFFFL, ((long) dhi - dlo) & 0xFFFF_FFFFL, minWidth) >= budget) {
           r.aborted = true;
           return -1;
         }
@@ -242,12 +345,13 @@ final class AlpChunkEncoder {
    * Stored bytes a chunk takes at least, with the exceptions found so far and integer and step
    * ranges (unsigned) at least as wide as those seen so far.
    */
-  private static int lowerBound(Scan r, int exceptions, long range, long stepRange) {
+  private static int lowerBound(Scan r, int exceptions, long range, long stepRange, int minWidth) {
     int t = r.wordBits;
     int intBytes = t / 8;
     int forWidth = Math.min(t, AlpFormat.bitWidth(range));
     int deltaWidth = Math.min(t, AlpFormat.bitWidth(stepRange));
-    int payload = AlpFormat.storedBytes(BitPacking.packedBytes(t, Math.min(forWidth, deltaWidth), r.count));
+    int width = Math.min(t, Math.max(minWidth, Math.min(forWidth, deltaWidth)));
+    int payload = AlpFormat.storedBytes(BitPacking.packedBytes(t, width, r.count));
     return payload + AlpFormat.storedBytes(AlpFormat.alpHeaderBytes(false, intBytes))
         + AlpFormat.storedBytes(exceptions * AlpFormat.EXCEPTION_POSITION_BYTES)
         + AlpFormat.storedBytes(exceptions * intBytes);

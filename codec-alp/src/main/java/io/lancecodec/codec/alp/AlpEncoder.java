@@ -19,11 +19,17 @@ import java.util.List;
  *   <li>when the best so far leaves exceptions: use_div at its scale (a multiply chain's misses
  *       are mostly rounding, which the single division does not have), and then use_div one
  *       decimal either side, walking on while the chunk shrinks (values with more digits than the
- *       type holds trade exceptions against bits, which a 32-value sample cannot weigh);
+ *       type holds trade exceptions against bits, which a 32-value sample cannot weigh), unless a
+ *       bound on the neighbour's width, and one decimal down a sample of every 8th value, say it
+ *       cannot come close;
  *   <li>float64: ALP-RD for row groups the paper sends there (when a use_div candidate's sample
  *       estimate is below ALP-RD's bound, the ALP candidates above are encoded too and the
  *       smaller kept), and for any chunk that needs 48 bits or more per value.
  * </ul>
+ *
+ * <p>Ties go to ours, then the paper's, then the repair, then a neighbour, but the scans begin
+ * with the candidate that won the previous chunk when it is among the first three: a full scan
+ * costs 2-10 ns a value, and the losers' scans are abandoned sooner against the winner's size.
  *
  * <p>Sizes are compared as the mini-block page stores them: every chunk buffer padded to 8 bytes
  * ({@link AlpFormat#storedBytes}). For a short last chunk that accounts for its payload exactly:
@@ -136,6 +142,7 @@ public final class AlpEncoder {
     int[] chunkValues = new int[chunkCount];
     int[] before = new int[4];
     int rowGroupValues = AlpFormat.ROW_GROUP_VECTORS * AlpFormat.MAX_CHUNK_VALUES;
+    lastWinner = NONE;
     int c = 0;
     long written = 0;
     for (int group = 0; group < n; group += rowGroupValues) {
@@ -181,34 +188,45 @@ public final class AlpEncoder {
         return rd.write(out);
       }
     }
-    // Our candidate first (usually the smaller), then the paper's, abandoned as soon as it
-    // cannot be smaller: the chunk is never larger than the paper's choice makes it.
     int ours = sampler.secondLevel(start, len, plan.ours);
-    scan(start, len, ours, Integer.MAX_VALUE);
-    alp.keep();
     int paper = sampler.secondLevel(start, len, plan.candidates);
-    if (paper != ours) {
-      scan(start, len, paper, alp.best().size());
-      alp.keepSmaller();
+    int repair = AlpSampler.divides(ours) ? NONE : AlpSampler.combination(scale(ours), 0, true);
+    // Ties go to ours, then the paper's, then the repair (the order the choice was first defined
+    // in), but the scans start with whichever of them won the previous chunk: neighbouring chunks
+    // mostly pick alike, and with the winner scanned first the others are abandoned early.
+    int first = lastWinner == paper ? paper : lastWinner == repair && repair != NONE ? repair : ours;
+    scan(start, len, first, Integer.MAX_VALUE);
+    alp.keep();
+    int bestRank = rank(first, ours, paper);
+    // The paper's pick is always scanned, and only abandoned once its lower bound shows it no
+    // smaller than the best: no chunk is larger than the paper's choice makes it.
+    if (ours != first) {
+      bestRank = challenge(start, len, ours, RANK_OURS, bestRank);
+    }
+    if (paper != first && paper != ours) {
+      bestRank = challenge(start, len, paper, RANK_PAPER, bestRank);
     }
     AlpChunkEncoder.Scan best = alp.best();
-    int scale = best.div ? best.e : best.e - best.f;
-    if (best.exceptions > 0 && !best.div && ours != AlpSampler.combination(scale, 0, true)) {
+    if (best.exceptions > 0 && !best.div) {
       // A sample of 32 can miss what the multiply chain gets wrong in the whole vector. The
       // divide path with the same scale is exact for every decimal whose digits fit the
       // significand (q and 10^e are exact, and one rounding gives what parsing the decimal
       // gives), so it is the repair to try; the multiply form stays when it is no larger.
-      scan(start, len, AlpSampler.combination(scale, 0, true), best.size());
-      alp.keepSmaller();
+      int fix = AlpSampler.combination(scale(best), 0, true);
+      if (fix != ours && fix != paper && fix != first) {
+        bestRank = challenge(start, len, fix, RANK_REPAIR, bestRank);
+      }
     }
     best = alp.best();
     if (best.exceptions > 0) {
       // Exceptions left: values with more digits than the type holds at this scale. One decimal
       // fewer narrows every integer and makes more exceptions, one more may admit values that are
-      // exceptions now; the sample cannot weigh that finely, the whole chunk can. Walk while it
-      // shrinks.
-      neighbours(start, len, best.div ? best.e : best.e - best.f);
+      // exceptions now; the sample cannot weigh that finely, the whole chunk can, when a bound
+      // from the scan in hand says the neighbour may be smaller. Walk while it shrinks.
+      neighbours(start, len, scale(best));
     }
+    best = alp.best();
+    lastWinner = AlpSampler.combination(best.e, best.f, best.div);
     int alpBytes = alp.best().size();
     if (f64 && !rdTried && (long) alpBytes * 8 >= (long) AlpFormat.RD_TRIGGER_BITS_F64 * len) {
       rdBytes = rd.choose(values64, start, len);
@@ -219,18 +237,62 @@ public final class AlpEncoder {
     return alp.write(out);
   }
 
-  /** Tries use_div at the scales next to {@code scale}, walking on in the direction that improves. */
+  /** Combination code of no candidate. */
+  private static final int NONE = -1;
+
+  /** Tie order of the candidates: ours, the paper's, the use_div repair, then the neighbours. */
+  private static final int RANK_OURS = 0;
+
+  private static final int RANK_PAPER = 1;
+
+  private static final int RANK_REPAIR = 2;
+
+  /** The best scan's combination on the previous chunk of the page, scanned first on this one. */
+  private int lastWinner = NONE;
+
+  private static int rank(int c, int ours, int paper) {
+    return c == ours ? RANK_OURS : c == paper ? RANK_PAPER : RANK_REPAIR;
+  }
+
+  private static int scale(int combination) {
+    return AlpSampler.divides(combination)
+        ? AlpSampler.exponent(combination)
+        : AlpSampler.exponent(combination) - AlpSampler.factor(combination);
+  }
+
+  private static int scale(AlpChunkEncoder.Scan s) {
+    return s.div ? s.e : s.e - s.f;
+  }
+
+  /**
+   * Scans {@code c} against the best so far, abandoned once it provably loses (a candidate that
+   * wins ties must be larger to lose); returns the rank of the best afterwards.
+   */
+  private int challenge(int start, int len, int c, int rank, int bestRank) {
+    boolean winsTies = rank < bestRank;
+    int size = alp.best().size();
+    scan(start, len, c, winsTies && size != Integer.MAX_VALUE ? size + 1 : size);
+    return alp.keepSmaller(winsTies) ? rank : bestRank;
+  }
+
+  /**
+   * Tries use_div at the scales next to {@code scale}, walking on in the direction that improves;
+   * a neighbour whose expected width alone rules it out is not scanned, and the others stop as
+   * soon as their exceptions on top of that width do.
+   */
   private void neighbours(int start, int len, int scale) {
     int maxE = values64 != null ? AlpFormat.MAX_EXPONENT_F64 : AlpFormat.MAX_EXPONENT_F32;
     for (int dir = -1; dir <= 1; dir += 2) {
       for (int e = scale + dir; e >= 0 && e <= maxE; e += dir) {
-        scan(start, len, e, 0, true, alp.best().size());
+        if (dir < 0 && !alp.neighbourMayWin(values32, values64, start, e)) {
+          break;
+        }
+        scan(start, len, e, 0, true, alp.best().size(), alp.neighbourWidth(dir));
         if (!alp.keepSmaller()) {
           break;
         }
       }
-      AlpChunkEncoder.Scan best = alp.best();
-      if ((best.div ? best.e : best.e - best.f) != scale) {
+      if (scale(alp.best()) != scale) {
         return;
       }
     }
@@ -242,10 +304,14 @@ public final class AlpEncoder {
   }
 
   private void scan(int start, int len, int e, int f, boolean div, int budget) {
+    scan(start, len, e, f, div, budget, 0);
+  }
+
+  private void scan(int start, int len, int e, int f, boolean div, int budget, int minWidth) {
     if (values64 != null) {
-      alp.scan64(values64, start, len, e, f, div, budget);
+      alp.scan64(values64, start, len, e, f, div, budget, minWidth);
     } else {
-      alp.scan32(values32, start, len, e, f, div, budget);
+      alp.scan32(values32, start, len, e, f, div, budget, minWidth);
     }
   }
 }

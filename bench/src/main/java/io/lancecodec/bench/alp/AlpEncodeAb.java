@@ -1,0 +1,112 @@
+package io.lancecodec.bench.alp;
+
+import io.lancecodec.codec.alp.AlpEncoder;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleSupplier;
+
+/**
+ * A/B of two codec-alp builds' {@code encodePage} in one JVM, for when JMH on a shared machine is
+ * too noisy to separate them: each build is loaded with bench's class path behind it in a class
+ * loader of its own, both encode the same {@link AlpBenchmark} data set (1,048,576 values), and
+ * slices of {@code -Dab.slice} seconds (0.3) of thread CPU time alternate, the order flipped every
+ * round, after {@code -Dab.warmup} seconds (3) of each. Prints M values/s per side (median and
+ * best of the rounds) and the median per-round ratio B/A.
+ *
+ * <pre>
+ * java -cp "$(cat target/classpath.txt):target/classes" io.lancecodec.bench.alp.AlpEncodeAb \
+ *   OLD_codec-alp.jar NEW_codec-alp.jar coords,earthquakes f64,f32 [ROUNDS=15]
+ * </pre>
+ */
+public final class AlpEncodeAb {
+  private AlpEncodeAb() {}
+
+  public static void main(String[] args) throws Exception {
+    String base = System.getProperty("ab.classpath", System.getProperty("java.class.path"));
+    int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 15;
+    double slice = Double.parseDouble(System.getProperty("ab.slice", "0.3"));
+    double warmup = Double.parseDouble(System.getProperty("ab.warmup", "3"));
+    ClassLoader[] loaders = new ClassLoader[2];
+    for (int k = 0; k < 2; k++) {
+      List<URL> urls = new ArrayList<>();
+      for (String e : (args[k] + ":" + base).split(":")) {
+        if (!e.isEmpty()) {
+          urls.add(Path.of(e).toUri().toURL());
+        }
+      }
+      loaders[k] = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+    }
+    for (String data : args[2].split(",")) {
+      for (String type : args[3].split(",")) {
+        DoubleSupplier[] side = new DoubleSupplier[2];
+        for (int k = 0; k < 2; k++) {
+          side[k] = (DoubleSupplier) loaders[k].loadClass(AlpEncodeAb.class.getName())
+              .getMethod("session", String.class, String.class, double.class).invoke(null, data, type, slice);
+        }
+        int warm = (int) Math.ceil(warmup / slice);
+        double[][] rates = new double[2][rounds];
+        for (int r = -warm; r < rounds; r++) {
+          for (int j = 0; j < 2; j++) {
+            int k = (j + Math.max(r, 0)) % 2;
+            double rate = side[k].getAsDouble();
+            if (r >= 0) {
+              rates[k][r] = rate;
+            }
+          }
+        }
+        double[] ratio = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+          ratio[r] = rates[1][r] / rates[0][r];
+        }
+        Arrays.sort(ratio);
+        double[] a = rates[0].clone();
+        double[] b = rates[1].clone();
+        Arrays.sort(a);
+        Arrays.sort(b);
+        System.out.printf(Locale.ROOT, "%-12s %s A median %6.1f best %6.1f | B median %6.1f best %6.1f M values/s"
+                + " | B/A median %.2f (quartiles %.2f-%.2f), %d rounds%n",
+            data, type, a[rounds / 2] / 1e6, a[rounds - 1] / 1e6, b[rounds / 2] / 1e6, b[rounds - 1] / 1e6,
+            ratio[rounds / 2], ratio[rounds / 4], ratio[3 * rounds / 4], rounds);
+      }
+    }
+  }
+
+  /** Encodes one data set for {@code slice} seconds of this thread's CPU time per call; returns values/s. */
+  public static DoubleSupplier session(String data, String type, double slice) throws Exception {
+    List<String> text = AlpBenchmark.load(data);
+    int n = AlpBenchmark.N;
+    boolean f64 = type.equals("f64");
+    double[] d = f64 ? new double[n] : null;
+    float[] f = f64 ? null : new float[n];
+    for (int i = 0; i < n; i++) {
+      if (f64) {
+        d[i] = Double.parseDouble(text.get(i % text.size()));
+      } else {
+        f[i] = Float.parseFloat(text.get(i % text.size()));
+      }
+    }
+    AlpEncoder enc = new AlpEncoder();
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    long budget = (long) (slice * 1e9);
+    return () -> {
+      long t0 = mx.getCurrentThreadCpuTime();
+      long t = t0;
+      long values = 0;
+      int sink = 0;
+      while (t - t0 < budget) {
+        Object page = f64 ? enc.encodePage(d, 0, n) : enc.encodePage(f, 0, n);
+        sink += page == null ? 0 : 1;
+        values += n;
+        t = mx.getCurrentThreadCpuTime();
+      }
+      return sink < 0 ? 0 : values / ((t - t0) / 1e9);
+    };
+  }
+}
