@@ -155,7 +155,8 @@ public final class AlpEncoder {
         }
         int bytes = encodeChunk(off + start, len, plan);
         written += bytes;
-        if (bytes > maxChunkBytes || written > sizeToBeat) {
+        // the chunks still to come take at least a header each
+        if (bytes > maxChunkBytes || written + (long) (chunkCount - c - 1) * MIN_CHUNK_BYTES > sizeToBeat) {
           return null;
         }
         int[] sizes = new int[4];
@@ -236,6 +237,14 @@ public final class AlpEncoder {
     }
     return alp.write(out);
   }
+
+  /**
+   * Raw bytes any chunk takes at least (an ALP header for float32, an ALP-RD header for
+   * float64): a page is given up as soon as its chunks so far and that much for each chunk left
+   * pass its size to beat. A page that run-length encoding shrinks to 9 KB went on for a chunk
+   * more before.
+   */
+  private static final int MIN_CHUNK_BYTES = Math.min(AlpFormat.alpHeaderBytes(false, 4), AlpFormat.RD_HEADER_BYTES);
 
   /** Combination code of no candidate. */
   private static final int NONE = -1;
