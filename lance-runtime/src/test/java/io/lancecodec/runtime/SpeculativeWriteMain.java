@@ -15,6 +15,8 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.impl.UnionListWriter;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -25,7 +27,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Writes the pages {@link SpeculativeWriteTest} compares, in a JVM of its own (whether a write
  * may use a second core is fixed per JVM): columns of 16-, 32- and 64-bit values large enough
  * that the values-alone candidate is encoded beside the dictionary trial, with cardinalities on
- * both sides of the dictionary's win, in 2.1, 2.2 and 2.3. Prints {@code parallel BOOLEAN}, then
+ * both sides of the dictionary's win, flat and as list items, in 2.1, 2.2 and 2.3. Prints {@code parallel BOOLEAN}, then
  * {@code NAME SHA-256} per file. Args: DIR.
  */
 public final class SpeculativeWriteMain {
@@ -36,7 +38,15 @@ public final class SpeculativeWriteMain {
       new Field("runs64", FieldType.notNullable(new ArrowType.Int(64, true)), null),
       new Field("runs32", FieldType.notNullable(new ArrowType.Int(32, true)), null),
       new Field("few16", FieldType.notNullable(new ArrowType.Int(16, true)), null),
-      new Field("prices", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null)));
+      new Field("prices", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null),
+      intList("listsFew32"),
+      intList("listsMany32")));
+
+  /** A list of 32-bit items: nested pages are speculated on too (their dictionary wins outright). */
+  private static Field intList(String name) {
+    return new Field(name, FieldType.notNullable(new ArrowType.List()),
+        List.of(new Field("item", FieldType.notNullable(new ArrowType.Int(32, true)), null)));
+  }
 
   private SpeculativeWriteMain() {}
 
@@ -64,6 +74,8 @@ public final class SpeculativeWriteMain {
     IntVector runs32 = (IntVector) root.getVector(3);
     SmallIntVector few16 = (SmallIntVector) root.getVector(4);
     Float8Vector prices = (Float8Vector) root.getVector(5);
+    UnionListWriter listsFew32 = ((ListVector) root.getVector(6)).getWriter();
+    UnionListWriter listsMany32 = ((ListVector) root.getVector(7)).getWriter();
     for (var v : root.getFieldVectors()) {
       v.allocateNew();
     }
@@ -81,6 +93,19 @@ public final class SpeculativeWriteMain {
       runs32.setSafe(i, (int) run);
       few16.setSafe(i, (short) (r.nextInt(12) * 5000));
       prices.setSafe(i, Math.round(r.nextGaussian() * 2000 + 10000) / 100.0);
+      listsFew32.setPosition(i);
+      listsFew32.startList();
+      listsMany32.setPosition(i);
+      listsMany32.startList();
+      for (int k = r.nextInt(8); k > 0; k--) {
+        listsFew32.writeInt(1_000_003 * r.nextInt(40));
+        listsMany32.writeInt(r.nextInt(1 << 20));
+      }
+      listsFew32.endList();
+      listsMany32.endList();
+    }
+    for (int c = 6; c <= 7; c++) {
+      root.getVector(c).setValueCount(ROWS);
     }
     root.setRowCount(ROWS);
   }

@@ -50,9 +50,11 @@ public final class DensePages {
       boolean nested = Levels.nested(page.layers());
       // An extended dictionary is kept only if it beats the values alone, which do not depend on
       // it: with a second core they are encoded there while the dictionary is tried and built
-      // here (same pages, whichever finishes first).
+      // here (same pages, whichever finishes first). List items too: their dictionary wins
+      // outright when it is built, and the values' work is then lost, but a trial that fails
+      // (token ids by line, high cardinality) no longer delays them.
       WriteParallelism.Part<PhysicalPage<?>> valuesAlone =
-          WriteParallelism.ENABLED && !nested && page.values() instanceof DataBlock.FixedWidth fw
+          WriteParallelism.ENABLED && page.values() instanceof DataBlock.FixedWidth fw
               && fw.usedBytes() >= SPECULATE_MIN_BYTES && DictionaryEncoder.extendedTrial(page.values(), page.options(), ctx.version())
           ? WriteParallelism.start(() -> encodeValues(page, ctx))
           : null;
