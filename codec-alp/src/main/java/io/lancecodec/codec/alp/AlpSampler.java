@@ -236,7 +236,7 @@ final class AlpSampler {
     final int[] ours;
     /** The reference sends the row group to ALP-RD. */
     final boolean preferRd;
-    /** Some sampled vector's best use_div estimate stays below ALP-RD's bound. */
+    /** Float64: some sampled vector's best use_div estimate stays below ALP-RD's bound. */
     final boolean divBelowRdBound;
 
     RowGroup(int[] candidates, int[] ours, boolean preferRd, boolean divBelowRdBound) {
@@ -332,7 +332,12 @@ final class AlpSampler {
       long ourBest = vectorBest;
       int ourFound = found;
       for (int e = maxE; e >= 0; e--) {
-        int p = probe(k, e, 0, true, (int) Math.min(k - 2, exceptionLimit(ourBest)));
+        int maxExceptions = (int) Math.min(k - 2, exceptionLimit(ourBest));
+        // float32 has no ALP-RD, so only the winner matters and a loser may stop on its width;
+        // float64 keeps every estimate for bestDiv.
+        int p = values64 != null
+            ? probe(k, e, 0, true, maxExceptions)
+            : probe32(sample32, k, e, 0, true, maxExceptions, ourBest, exceptionBits);
         int exceptions = p >>> 8;
         if (k - exceptions < 2) {
           continue;
