@@ -135,12 +135,29 @@ final class AlpSampler {
         : probe32(sample32, k, e, f, div, maxExceptions);
   }
 
+  /**
+   * {@link #probe} of a multiply candidate that also stops, returning {@code k} exceptions, once
+   * the estimate provably reaches {@code stopAt} bits: the width of the admitted values so far
+   * only grows, so {@code k} times it plus the exceptions so far is a lower bound. Scales above
+   * the data's take every value with a few bits more and no exception, and ran to the end.
+   */
+  private int probeMultiply(int k, int e, int f, int maxExceptions, long stopAt) {
+    return values64 != null
+        ? probe64(sample64, k, e, f, false, maxExceptions, stopAt, exceptionBits())
+        : probe32(sample32, k, e, f, false, maxExceptions, stopAt, exceptionBits());
+  }
+
   /** The most exceptions a candidate may have and still estimate below {@code bound} bits. */
   private long exceptionLimit(long bound) {
     return (bound - 1) / exceptionBits();
   }
 
   static int probe64(double[] s, int k, int e, int f, boolean div, int maxExceptions) {
+    return probe64(s, k, e, f, div, maxExceptions, Long.MAX_VALUE, 0);
+  }
+
+  /** {@link #probe64(double[], int, int, int, boolean, int)} with the bound of {@link #probeMultiply}. */
+  static int probe64(double[] s, int k, int e, int f, boolean div, int maxExceptions, long stopAt, long exceptionBits) {
     double up = PowersOfTen.F64[e];
     double upFactor = PowersOfTen.INV_F64[div ? 0 : f];
     double down = div ? PowersOfTen.F64[e] : PowersOfTen.F64[f];
@@ -159,11 +176,21 @@ final class AlpSampler {
       if (exceptions > maxExceptions) {
         return exceptions << 8;
       }
+      // hi < lo while nothing is admitted: no width yet
+      long width = hi >= lo ? AlpFormat.bitWidth(hi - lo) : 0;
+      if (k * width + exceptions * exceptionBits >= stopAt) {
+        return k << 8;
+      }
     }
     return exceptions << 8 | AlpFormat.bitWidth(hi - lo);
   }
 
   static int probe32(float[] s, int k, int e, int f, boolean div, int maxExceptions) {
+    return probe32(s, k, e, f, div, maxExceptions, Long.MAX_VALUE, 0);
+  }
+
+  /** {@link #probe32(float[], int, int, int, boolean, int)} with the bound of {@link #probeMultiply}. */
+  static int probe32(float[] s, int k, int e, int f, boolean div, int maxExceptions, long stopAt, long exceptionBits) {
     float up = PowersOfTen.F32[e];
     float upFactor = PowersOfTen.INV_F32[div ? 0 : f];
     float down = div ? PowersOfTen.F32[e] : PowersOfTen.F32[f];
@@ -183,6 +210,11 @@ final class AlpSampler {
       exceptions += ok ? 0 : 1;
       if (exceptions > maxExceptions) {
         return exceptions << 8;
+      }
+      // hi < lo while nothing is admitted: no width yet
+      long width = hi >= lo ? AlpFormat.bitWidth((hi - lo) & 0xFFFF_FFFFL) : 0;
+      if (k * width + exceptions * exceptionBits >= stopAt) {
+        return k << 8;
       }
     }
     return exceptions << 8 | AlpFormat.bitWidth((hi - lo) & 0xFFFF_FFFFL);
@@ -204,7 +236,7 @@ final class AlpSampler {
     final int[] ours;
     /** The reference sends the row group to ALP-RD. */
     final boolean preferRd;
-    /** Some sampled vector's best use_div estimate stays below ALP-RD's bound. */
+    /** Float64: some sampled vector's best use_div estimate stays below ALP-RD's bound. */
     final boolean divBelowRdBound;
 
     RowGroup(int[] candidates, int[] ours, boolean preferRd, boolean divBelowRdBound) {
@@ -279,7 +311,7 @@ final class AlpSampler {
           // soon as this one cannot.
           boolean first = found == seed && seed >= 0 && precedes(c, seed);
           long limit = first ? vectorBest / exceptionBits : exceptionLimit(vectorBest);
-          int p = probe(k, e, f, false, (int) Math.min(k - 2, limit));
+          int p = probeMultiply(k, e, f, (int) Math.min(k - 2, limit), first ? vectorBest + 1 : vectorBest);
           int exceptions = p >>> 8;
           if (k - exceptions < 2) {
             continue;
@@ -300,7 +332,12 @@ final class AlpSampler {
       long ourBest = vectorBest;
       int ourFound = found;
       for (int e = maxE; e >= 0; e--) {
-        int p = probe(k, e, 0, true, (int) Math.min(k - 2, exceptionLimit(ourBest)));
+        int maxExceptions = (int) Math.min(k - 2, exceptionLimit(ourBest));
+        // float32 has no ALP-RD, so only the winner matters and a loser may stop on its width;
+        // float64 keeps every estimate for bestDiv.
+        int p = values64 != null
+            ? probe(k, e, 0, true, maxExceptions)
+            : probe32(sample32, k, e, 0, true, maxExceptions, ourBest, exceptionBits);
         int exceptions = p >>> 8;
         if (k - exceptions < 2) {
           continue;
