@@ -245,12 +245,24 @@ final class InlineBitpackingCodec {
       }
       byte[] out = new byte[LanceCodecException.checkedInt(size, "bitpack: packed page size")];
       List<MiniBlockChunk> chunks = new ArrayList<>(nChunks);
+      // Every full chunk of one width is the same record, so a page shares one per width: two
+      // small objects per 1024 values were 5% of packing a 4 MiB page at width 25.
+      MiniBlockChunk[] full = new MiniBlockChunk[bits + 1];
       int pos = 0;
       for (int k = 0; k < nChunks; k++) {
         int n = (int) Math.min(CHUNK, total - (long) k * CHUNK);
-        int bytes = pack(fw.data(), bits, k * CHUNK, n, widths[k], out, pos);
+        int w = widths[k];
+        int bytes = pack(fw.data(), bits, k * CHUNK, n, w, out, pos);
         pos += bytes;
-        chunks.add(new MiniBlockChunk(new int[] {bytes}, MiniBlocks.logNumValues(CHUNK, k == nChunks - 1)));
+        int log = MiniBlocks.logNumValues(CHUNK, k == nChunks - 1);
+        if (k == nChunks - 1) {
+          chunks.add(new MiniBlockChunk(new int[] {bytes}, log));
+        } else {
+          if (full[w] == null) {
+            full[w] = new MiniBlockChunk(new int[] {bytes}, log);
+          }
+          chunks.add(full[w]);
+        }
       }
       return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits, v23));
     }

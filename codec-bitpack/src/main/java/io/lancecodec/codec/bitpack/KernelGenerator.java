@@ -52,9 +52,10 @@ import net.bytebuddy.jar.asm.Opcodes;
  * borders, which a mask repeated in every field then drops. Unpacking shifts right, so a field's
  * bottom receives the field above's low bits, which the W-bit mask drops; a split value masks the
  * low half (from word k) and the high half (word k + 1, shifted left) to their own bits before the
- * OR. Packing shifts left, so the mask keeps each field's bits from the offset up and drops what
- * the field below pushed in; the high half of a split value is the value shifted right by the bits
- * that fit, masked to the rest. A packed word is stored once no later row writes into it. Packing
+ * OR. Packing shifts left, so for a split value the mask keeps each field's bits from the offset
+ * up and drops what the field below pushed in; a value that fits its word whole needs no mask,
+ * since below 2^W shifted by at most T - W it cannot reach the next field. The high half of a
+ * split value is the value shifted right by the bits that fit, masked to the rest. A packed word is stored once no later row writes into it. Packing
  * wants values below 2^W and 1024 of them (the caller zero-pads), width 0 writes nothing and
  * unpacking width 0 zero-fills.
  *
@@ -275,12 +276,16 @@ final class KernelGenerator {
         get(mv, S, I, bits / 8 * row(r));
         mv.visitVarInsn(LSTORE, V);
         mv.visitVarInsn(LLOAD, V);
+        boolean split = bit + width > bits;
         if (bit != 0) {
           shift(mv, LSHL, bit);
-          mask(mv, bits, lowBits(bits) & ~lowBits(bit));
+          // a value below 2^W that fits in its field cannot push bits into the field above
+          if (split) {
+            mask(mv, bits, lowBits(bits) & ~lowBits(bit));
+          }
         }
         accumulate(mv, started, k);
-        if (bit + width > bits) {
+        if (split) {
           int lowLen = bits - bit;
           mv.visitVarInsn(LLOAD, V);
           shift(mv, LUSHR, lowLen);
