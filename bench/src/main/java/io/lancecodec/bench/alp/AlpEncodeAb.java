@@ -1,12 +1,9 @@
 package io.lancecodec.bench.alp;
 
+import io.lancecodec.bench.Ab;
 import io.lancecodec.codec.alp.AlpEncoder;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -33,16 +30,7 @@ public final class AlpEncodeAb {
     int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 15;
     double slice = Double.parseDouble(System.getProperty("ab.slice", "0.3"));
     double warmup = Double.parseDouble(System.getProperty("ab.warmup", "3"));
-    ClassLoader[] loaders = new ClassLoader[2];
-    for (int k = 0; k < 2; k++) {
-      List<URL> urls = new ArrayList<>();
-      for (String e : (args[k] + ":" + base).split(":")) {
-        if (!e.isEmpty()) {
-          urls.add(Path.of(e).toUri().toURL());
-        }
-      }
-      loaders[k] = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
-    }
+    ClassLoader[] loaders = Ab.loaders(args[0], args[1], base);
     for (String data : args[2].split(",")) {
       for (String type : args[3].split(",")) {
         DoubleSupplier[] side = new DoubleSupplier[2];
@@ -51,21 +39,8 @@ public final class AlpEncodeAb {
               .getMethod("session", String.class, String.class, double.class).invoke(null, data, type, slice);
         }
         int warm = (int) Math.ceil(warmup / slice);
-        double[][] rates = new double[2][rounds];
-        for (int r = -warm; r < rounds; r++) {
-          for (int j = 0; j < 2; j++) {
-            int k = (j + Math.max(r, 0)) % 2;
-            double rate = side[k].getAsDouble();
-            if (r >= 0) {
-              rates[k][r] = rate;
-            }
-          }
-        }
-        double[] ratio = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-          ratio[r] = rates[1][r] / rates[0][r];
-        }
-        Arrays.sort(ratio);
+        double[][] rates = Ab.alternate(side, warm, rounds);
+        double[] ratio = Ab.sortedRatios(rates);
         double[] a = rates[0].clone();
         double[] b = rates[1].clone();
         Arrays.sort(a);

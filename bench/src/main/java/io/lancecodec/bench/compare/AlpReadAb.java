@@ -1,12 +1,7 @@
 package io.lancecodec.bench.compare;
 
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import io.lancecodec.bench.Ab;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
@@ -38,35 +33,17 @@ public final class AlpReadAb {
     double slice = Double.parseDouble(System.getProperty("probe.slice", "0.2"));
     String clock = System.getProperty("probe.clock", "wall");
     DoubleSupplier[] side = new DoubleSupplier[2];
+    ClassLoader[] loaders = Ab.loaders(args[0], args[1], base);
     for (int k = 0; k < 2; k++) {
-      List<URL> urls = new ArrayList<>();
-      for (String e : (args[k].equals("-") ? "" : args[k] + ":").concat(base).split(":")) {
-        if (!e.isEmpty()) {
-          urls.add(Path.of(e).toUri().toURL());
-        }
-      }
-      ClassLoader cl = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+      ClassLoader cl = loaders[k];
       Class<?> probe = cl.loadClass(AlpReadProbe.class.getName());
       side[k] = (DoubleSupplier) probe.getMethod("session", String.class, String.class, String.class, String.class,
           int.class, double.class, String.class).invoke(null, op, engine, col, data, batch, slice, clock);
     }
-    double[][] rates = new double[2][rounds];
     // warm-up: the JIT compiles the read path only after some thousands of calls
     int warm = (int) Math.ceil(Double.parseDouble(System.getProperty("probe.warmup", "3")) / slice);
-    for (int r = -warm; r < rounds; r++) {
-      for (int j = 0; j < 2; j++) {
-        int k = (j + Math.max(r, 0)) % 2;
-        double rate = side[k].getAsDouble();
-        if (r >= 0) {
-          rates[k][r] = rate;
-        }
-      }
-    }
-    double[] ratio = new double[rounds];
-    for (int r = 0; r < rounds; r++) {
-      ratio[r] = rates[1][r] / rates[0][r];
-    }
-    Arrays.sort(ratio);
+    double[][] rates = Ab.alternate(side, warm, rounds);
+    double[] ratio = Ab.sortedRatios(rates);
     String unit = op.equals("take1") ? "rows/s" : "MB/s";
     for (int k = 0; k < 2; k++) {
       double[] x = rates[k].clone();

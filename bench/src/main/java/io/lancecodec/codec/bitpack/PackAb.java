@@ -3,12 +3,7 @@ package io.lancecodec.codec.bitpack;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * {@link PackProbe}'s arms for two codec-bitpack builds (or two arms of one build) alternated in
@@ -30,16 +25,7 @@ public final class PackAb {
 
   public static void main(String[] args) throws Exception {
     String base = System.getProperty("java.class.path");
-    ClassLoader[] loaders = new ClassLoader[2];
-    for (int k = 0; k < 2; k++) {
-      List<URL> urls = new ArrayList<>();
-      for (String e : (args[k] + ":" + base).split(":")) {
-        if (!e.isEmpty()) {
-          urls.add(Path.of(e).toUri().toURL());
-        }
-      }
-      loaders[k] = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
-    }
+    ClassLoader[] loaders = io.lancecodec.bench.Ab.loaders(args[0], args[1], base);
     int rounds = Integer.parseInt(args[4]);
     ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     for (String w : args[2].split(",")) {

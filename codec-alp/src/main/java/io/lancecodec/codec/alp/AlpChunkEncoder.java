@@ -66,13 +66,7 @@ final class AlpChunkEncoder {
    * whether it did.
    */
   boolean keepSmaller() {
-    if (trial.size() < best.size()) {
-      Scan s = best;
-      best = trial;
-      trial = s;
-      return true;
-    }
-    return false;
+    return keepSmaller(false);
   }
 
   /**
