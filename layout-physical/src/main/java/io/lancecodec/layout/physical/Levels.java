@@ -122,15 +122,6 @@ public final class Levels {
     return n;
   }
 
-  /** How many of {@code levels[from, to)} equal {@code level}. */
-  public static int count(short[] levels, int from, int to, int level) {
-    int n = 0;
-    for (int i = from; i < to; i++) {
-      n += levels[i] == level ? 1 : 0;
-    }
-    return n;
-  }
-
   /** Bits of a level in a control word: the bit length of the largest level present. */
   public static int bitLength(int v) {
     return v == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(v);

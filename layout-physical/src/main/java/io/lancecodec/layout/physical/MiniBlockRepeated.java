@@ -112,13 +112,6 @@ final class MiniBlockRepeated {
           }
         }
         int to = from;
-        // A chunk whose rows all belong to the read (every chunk of a scan but its last) is taken
-        // whole on a count of its row starts, without a branch per level.
-        int starts = Levels.count(rep, base + from, base + n, d.maxRep);
-        if (starts <= rowsLeft) {
-          rowsLeft -= starts;
-          to = n;
-        }
         while (to < n) {
           if (rep[base + to] == d.maxRep) {
             if (rowsLeft == 0) {
