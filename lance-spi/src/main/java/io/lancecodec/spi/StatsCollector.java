@@ -79,9 +79,8 @@ final class StatsCollector {
     long changes = 0;
     int w = bits / 8;
     long prev = LittleEndian.getUnsigned(d, w * Math.max(0, from - 1), w);
-    int i = from;
     if (bits == 64) {
-      for (; i < to; i++) {
+      for (int i = from; i < to; i++) {
         long v = LittleEndian.getLong(d, i * 8);
         long diff = v ^ prev;
         or |= v;
@@ -101,7 +100,7 @@ final class StatsCollector {
         or |= x;
         prev = x >>> (64 - bits);
       }
-      for (i = from + words * perWord; i < to; i++) {
+      for (int i = from + words * perWord; i < to; i++) {
         long v = LittleEndian.getUnsigned(d, i * w, w);
         or |= v;
         changes += v != prev ? 1 : 0;

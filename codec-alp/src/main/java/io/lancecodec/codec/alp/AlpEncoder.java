@@ -228,7 +228,7 @@ public final class AlpEncoder {
     }
     best = alp.best();
     lastWinner = AlpSampler.combination(best.e, best.f, best.div);
-    int alpBytes = alp.best().size();
+    int alpBytes = best.size();
     if (f64 && !rdTried && (long) alpBytes * 8 >= (long) AlpFormat.RD_TRIGGER_BITS_F64 * len) {
       rdBytes = rd.choose(values64, start, len);
     }

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.lancecodec.spi.MiniBlocks;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
  * A page's size to beat only ever turns the encoder down: given exactly the bytes the unbounded
  * encoding takes it writes the same page, given one byte less it declines, whatever the data
- * (its scans give up on a chunk once the page would pass that size, so the bound must be exact).
+ * (the encoder gives a page up early on a bound of what its remaining chunks take, so that bound
+ * must be exact).
  */
 class AlpSizeToBeatTest {
   private static final int[] SIZES = {1, 1025, 5000, 110_000};
@@ -21,11 +23,7 @@ class AlpSizeToBeatTest {
     for (AlpRoundTripTest.Kind kind : AlpRoundTripTest.Kind.values()) {
       for (int n : SIZES) {
         double[] v = AlpRoundTripTest.data64(kind, n, 17 + n);
-        AlpPage free = new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false);
-        assertNotNull(free, kind + " " + n);
-        long size = free.encodedBytes();
-        assertSame(free, new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, size), kind + " " + n);
-        assertNull(new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, size - 1), kind + " " + n);
+        check(kind + " f64 " + n, beat -> new AlpEncoder().encodePage(v, 0, v.length, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
       }
     }
   }
@@ -35,24 +33,26 @@ class AlpSizeToBeatTest {
     for (AlpRoundTripTest.Kind kind : AlpRoundTripTest.Kind.values()) {
       for (int n : SIZES) {
         float[] v = AlpRoundTripTest.data32(kind, n, 29 + n);
-        AlpPage free = new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false);
-        assertNotNull(free, kind + " " + n);
-        long size = free.encodedBytes();
-        assertSame(free, new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, size), kind + " " + n);
-        assertNull(new AlpEncoder().encodePage(v, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, size - 1), kind + " " + n);
+        check(kind + " f32 " + n, beat -> new AlpEncoder().encodePage(v, 0, v.length, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
       }
     }
   }
 
-  private static void assertSame(AlpPage expected, AlpPage actual, String what) {
-    assertNotNull(actual, what);
+  /** {@code encode}: the page with a size to beat, by a fresh encoder. */
+  private static void check(String what, LongFunction<AlpPage> encode) {
+    AlpPage free = encode.apply(Long.MAX_VALUE);
+    assertNotNull(free, what);
+    long size = free.encodedBytes();
+    AlpPage atSize = encode.apply(size);
+    assertNotNull(atSize, what);
     for (int i = 0; i < 4; i++) {
-      assertArrayEquals(expected.buffer(i), actual.buffer(i), what + ", buffer " + i);
+      assertArrayEquals(free.buffer(i), atSize.buffer(i), what + ", buffer " + i);
     }
-    assertEquals(expected.numChunks(), actual.numChunks(), what);
-    for (int c = 0; c < expected.numChunks(); c++) {
-      assertArrayEquals(expected.chunks().get(c).bufferSizes(), actual.chunks().get(c).bufferSizes(), what + ", chunk " + c);
-      assertEquals(expected.chunks().get(c).logNumValues(), actual.chunks().get(c).logNumValues(), what + ", chunk " + c);
+    assertEquals(free.numChunks(), atSize.numChunks(), what);
+    for (int c = 0; c < free.numChunks(); c++) {
+      assertArrayEquals(free.chunks().get(c).bufferSizes(), atSize.chunks().get(c).bufferSizes(), what + ", chunk " + c);
+      assertEquals(free.chunks().get(c).logNumValues(), atSize.chunks().get(c).logNumValues(), what + ", chunk " + c);
     }
+    assertNull(encode.apply(size - 1), what);
   }
 }

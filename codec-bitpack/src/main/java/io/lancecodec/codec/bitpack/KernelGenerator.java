@@ -55,9 +55,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  * OR. Packing shifts left, so for a split value the mask keeps each field's bits from the offset
  * up and drops what the field below pushed in; a value that fits its word whole needs no mask,
  * since below 2^W shifted by at most T - W it cannot reach the next field. The high half of a
- * split value is the value shifted right by the bits that fit, masked to the rest. A packed word is stored once no later row writes into it. Packing
- * wants values below 2^W and 1024 of them (the caller zero-pads), width 0 writes nothing and
- * unpacking width 0 zero-fills.
+ * split value is the value shifted right by the bits that fit, masked to the rest. A packed word
+ * is stored once no later row writes into it. Packing wants values below 2^W and 1024 of them
+ * (the caller zero-pads), width 0 writes nothing and unpacking width 0 zero-fills.
  *
  * <p>The same machinery writes fused decode kernels, one class per (T, W), for the encoding trees
  * where fusing measured at least 1.2x the composition: 2.3 Delta over packed u32 or u64 deltas

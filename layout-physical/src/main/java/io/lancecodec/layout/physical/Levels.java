@@ -1,11 +1,10 @@
 package io.lancecodec.layout.physical;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
-import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.layout.LevelLayer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 
 /** Conversions between u16 level arrays, their byte form and the layer enums of the grammar. */
@@ -28,7 +27,7 @@ public final class Levels {
     }
     short[] out = new short[(int) expected];
     // one bulk little-endian copy instead of a byte pair per level: levels outnumber values
-    java.nio.ByteBuffer.wrap(fw.data()).order(java.nio.ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(out);
+    ByteBuffer.wrap(fw.data()).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(out);
     return out;
   }
 
