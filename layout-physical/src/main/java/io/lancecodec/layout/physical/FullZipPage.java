@@ -607,6 +607,13 @@ public final class FullZipPage {
       int defMask = (1 << bitsDef) - 1;
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
+      // The page's shape in locals: the loop copies each value with a call, after which fields
+      // would be loaded again.
+      int ctrl = this.ctrl;
+      int width = this.width;
+      int maxVisible = this.maxVisible;
+      boolean variable = this.variable;
+      int shift = bitsDef;
       items.reserve(rawLen);
       byte[] vals = items.vals;
       byte[] offs = items.offs;
@@ -620,9 +627,9 @@ public final class FullZipPage {
         if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
-        int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
+        int word = ctrl == 1 ? raw[pos] & 0xFF : ctrl == 2 ? LittleEndian.getShort(raw, pos) & 0xFFFF : (int) LittleEndian.getUnsigned(raw, pos, ctrl);
         pos += ctrl;
-        int r = (word >>> bitsDef) & repMask;
+        int r = (word >>> shift) & repMask;
         int d = word & defMask;
         if (firstRep < 0 && r != rowRep) {
           throw LanceCodecException.corrupt("full-zip: row " + a + " does not start with a row-level control word");
@@ -645,7 +652,7 @@ public final class FullZipPage {
             if (pos + width > rawLen) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
-            long len = LittleEndian.getUnsigned(raw, pos, width);
+            long len = width == 4 ? LittleEndian.getInt(raw, pos) & 0xFFFFFFFFL : LittleEndian.getUnsigned(raw, pos, width);
             pos += width;
             if (!(len >= 0 && len <= rawLen - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
@@ -658,7 +665,11 @@ public final class FullZipPage {
           if ((count + 2L) * width > offs.length) {
             offs = items.moreOffsets(count);
           }
-          LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
+          if (width == 4) {
+            LittleEndian.putInt(offs, (count + 1) * 4, (int) dataLen);
+          } else {
+            LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
+          }
         }
         count++;
       }
