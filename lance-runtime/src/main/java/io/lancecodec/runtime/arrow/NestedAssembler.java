@@ -345,17 +345,8 @@ public final class NestedAssembler {
     if ((any & ~1) != 0 || over < 0) {
       throw LanceCodecException.corrupt("levels beyond the page's one list layer and " + maxDef + " def levels");
     }
-    if (c != p.numRows()) {
-      throw LanceCodecException.corrupt("levels hold " + c + " rows, expected " + p.numRows());
-    }
     Slots lists = slots[0];
-    int continued = c > 0 ? starts[0] : n;
-    if (continued > 0) {
-      if (lists.count == 0) {
-        throw LanceCodecException.corrupt("levels continue a list before any row starts");
-      }
-      lists.lengths[lists.count - 1] += continued;
-    }
+    continuePreviousList(p, lists, starts, c, n);
     int notItems = 0;
     for (int k = 0; k < c; k++) {
       int s = starts[k];
@@ -393,6 +384,23 @@ public final class NestedAssembler {
       }
     }
     return new DecodedPage(p.values(), null, leafDef, v);
+  }
+
+  /**
+   * Checks that {@code c} row starts are the page's rows, and adds the levels before the first
+   * (items of the list the previous piece ended in) to that list.
+   */
+  private static void continuePreviousList(DecodedPage p, Slots lists, int[] starts, int c, int n) {
+    if (c != p.numRows()) {
+      throw LanceCodecException.corrupt("levels hold " + c + " rows, expected " + p.numRows());
+    }
+    int continued = c > 0 ? starts[0] : n;
+    if (continued > 0) {
+      if (lists.count == 0) {
+        throw LanceCodecException.corrupt("levels continue a list before any row starts");
+      }
+      lists.lengths[lists.count - 1] += continued;
+    }
   }
 
   /** This thread's row-start array of at least {@code n + 1} entries (kept below {@link #KEEP_STARTS}). */
@@ -448,17 +456,8 @@ public final class NestedAssembler {
         throw LanceCodecException.corrupt("rep level beyond the page's one list layer");
       }
     }
-    if (c != p.numRows()) {
-      throw LanceCodecException.corrupt("levels hold " + c + " rows, expected " + p.numRows());
-    }
     Slots lists = slots[0];
-    int continued = c > 0 ? starts[0] : n;
-    if (continued > 0) {
-      if (lists.count == 0) {
-        throw LanceCodecException.corrupt("levels continue a list before any row starts");
-      }
-      lists.lengths[lists.count - 1] += continued;
-    }
+    continuePreviousList(p, lists, starts, c, n);
     int base = lists.count;
     lists.addValid(c);
     int[] lengths = lists.lengths;
