@@ -361,10 +361,8 @@ public final class NestedAssembler {
       throw LanceCodecException.corrupt("levels name " + v + " values, the page decoded " + numValues);
     }
     slots[1].addValid(v);
+    // allocated at the first null item, as in the general walk
     short[] leafDef = null;
-    if (nullItems || p.values() instanceof DataBlock.AllNull) {
-      leafDef = new short[v];
-    }
     if (nullItems) {
       // below a continuing list only an item's null counts, as in the general walk
       int item = 0;
@@ -373,15 +371,17 @@ public final class NestedAssembler {
         if (r[i] != 0 && kind >= EMPTY_LIST) {
           continue;
         }
-        leafDef[item++] = kind == NULL_ITEM ? (short) 1 : 0;
-      }
-      if (!(p.values() instanceof DataBlock.AllNull)) {
-        boolean anyNull = false;
-        for (int i = 0; i < v && !anyNull; i++) {
-          anyNull = leafDef[i] != 0;
+        if (kind == NULL_ITEM) {
+          if (leafDef == null) {
+            leafDef = new short[v];
+          }
+          leafDef[item] = 1;
         }
-        leafDef = anyNull ? leafDef : null;
+        item++;
       }
+    }
+    if (leafDef == null && p.values() instanceof DataBlock.AllNull) {
+      leafDef = new short[v];
     }
     return new DecodedPage(p.values(), null, leafDef, v);
   }

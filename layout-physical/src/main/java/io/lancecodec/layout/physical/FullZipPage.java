@@ -608,7 +608,7 @@ public final class FullZipPage {
       int repMask = (1 << bitsRep) - 1;
       int rowRep = Levels.maxRep(layers);
       // The page's shape in locals: the loop copies each value with a call, after which fields
-      // would be loaded again.
+      // would be loaded again, and the width switches of the reads below were taken per item.
       int ctrl = this.ctrl;
       int width = this.width;
       int maxVisible = this.maxVisible;
@@ -627,7 +627,7 @@ public final class FullZipPage {
         if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
-        int word = ctrl == 1 ? raw[pos] & 0xFF : ctrl == 2 ? LittleEndian.getShort(raw, pos) & 0xFFFF : (int) LittleEndian.getUnsigned(raw, pos, ctrl);
+        int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
         pos += ctrl;
         int r = (word >>> shift) & repMask;
         int d = word & defMask;
@@ -652,7 +652,7 @@ public final class FullZipPage {
             if (pos + width > rawLen) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
-            long len = width == 4 ? LittleEndian.getInt(raw, pos) & 0xFFFFFFFFL : LittleEndian.getUnsigned(raw, pos, width);
+            long len = LittleEndian.getUnsigned(raw, pos, width);
             pos += width;
             if (!(len >= 0 && len <= rawLen - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
@@ -665,11 +665,7 @@ public final class FullZipPage {
           if ((count + 2L) * width > offs.length) {
             offs = items.moreOffsets(count);
           }
-          if (width == 4) {
-            LittleEndian.putInt(offs, (count + 1) * 4, (int) dataLen);
-          } else {
-            LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
-          }
+          LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
         }
         count++;
       }
