@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Fixed-width statistics agree with a value-by-value count for every element width, at sizes
  * around the word boundaries the collector reads by, over runs, random values and full-width
- * values (seeded).
+ * values, pages whose run lengths change along the page (seeded).
  */
 class StatsCollectorTest {
   @Test
@@ -15,7 +15,7 @@ class StatsCollectorTest {
     Random rnd = new Random(11);
     for (int bits : new int[] {8, 16, 32, 64}) {
       for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4099, 70_001}) {
-        for (String shape : new String[] {"runs", "long-runs", "random", "full", "constant", "long-then-short"}) {
+        for (String shape : new String[] {"runs", "long-runs", "random", "full", "constant", "long-then-short", "short-then-long", "alternating"}) {
           int wb = bits / 8;
           byte[] d = new byte[n * wb];
           long v = 0;
@@ -37,6 +37,18 @@ class StatsCollectorTest {
                 break;
               case "long-then-short":
                 if (i < 1500 ? rnd.nextInt(300) == 0 : rnd.nextInt(2) == 0) {
+                  v = rnd.nextLong() >>> (64 - bits);
+                }
+                break;
+              case "short-then-long":
+                // a sorted column that starts with short runs: the later stretches are walked by run
+                if (i < 1500 ? rnd.nextInt(3) == 0 : rnd.nextInt(300) == 0) {
+                  v = rnd.nextLong() >>> (64 - bits);
+                }
+                break;
+              case "alternating":
+                // stretches of long and short runs that do not line up with the collector's
+                if ((i / 1700) % 2 == 0 ? rnd.nextInt(100) == 0 : rnd.nextInt(4) == 0) {
                   v = rnd.nextLong() >>> (64 - bits);
                 }
                 break;
