@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * A page's size to beat only ever turns the encoder down: given exactly the bytes the unbounded
  * encoding takes it writes the same page, given one byte less it declines, whatever the data
  * (the encoder gives a page up early on a bound of what its remaining chunks take, so that bound
- * must be exact).
+ * must be exact, and the estimate on which it declines a page outright must not misjudge one it
+ * can beat: neither pages whose first vector is unlike the rest nor any of the round-trip kinds).
  */
 class AlpSizeToBeatTest {
   private static final int[] SIZES = {1, 1025, 5000, 110_000};
@@ -36,6 +37,29 @@ class AlpSizeToBeatTest {
         check(kind + " f32 " + n, beat -> new AlpEncoder().encodePage(v, 0, v.length, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
       }
     }
+  }
+
+  @Test
+  void pagesWhoseVectorsDifferAreJudgedByTheirBestVector() {
+    java.util.Random rnd = new java.util.Random(5);
+    int n = 110_000;
+    // a noisy first vector, then one value: ALP stores the rest in chunk headers
+    float[] noisyHead = new float[n];
+    double[] noisyHead64 = new double[n];
+    for (int i = 0; i < n; i++) {
+      noisyHead[i] = i < 1024 ? rnd.nextFloat() : 2.5f;
+      noisyHead64[i] = i < 1024 ? rnd.nextDouble() : 2.5;
+    }
+    check("noisy head f32", beat -> new AlpEncoder().encodePage(noisyHead, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
+    check("noisy head f64", beat -> new AlpEncoder().encodePage(noisyHead64, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
+    // sorted minutes over 60 in long runs: ALP needs 20-odd bits a value, so a run-length size
+    // far below that declines the page, and its own size does not
+    float[] minutes = new float[n];
+    for (int i = 0; i < n; i++) {
+      minutes[i] = (i / 100) / 60f;
+    }
+    check("sorted minutes f32", beat -> new AlpEncoder().encodePage(minutes, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, beat));
+    assertNull(new AlpEncoder().encodePage(minutes, 0, n, MiniBlocks.MAX_CHUNK_BYTES_2_1, false, (long) n * 5 / 100));
   }
 
   /** {@code encode}: the page with a size to beat, by a fresh encoder. */
