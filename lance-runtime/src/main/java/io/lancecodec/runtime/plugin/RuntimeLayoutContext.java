@@ -82,6 +82,10 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
   @Override
   public Stats stats(DataBlock values) {
+    Stats kept = kept(values);
+    if (kept != null) {
+      return kept;
+    }
     Stats s = Stats.of(values);
     keep(values, s);
     return s;

@@ -22,9 +22,9 @@ public interface LayoutContext extends Decoders {
   FileVersion version();
 
   /**
-   * The statistics the registry's plugins are handed for {@code values}, computed now; a writer's
-   * context keeps them for the page being encoded, so a layout that reads them first (to judge a
-   * dictionary, say) and then compresses the same block pays for one pass, not two.
+   * The statistics the registry's plugins are handed for {@code values}; a writer's context keeps
+   * them for the page being encoded, so a layout that reads them first (to judge a dictionary,
+   * say) and then compresses the same block, or reads them again, pays for one pass.
    */
   default io.lancecodec.spi.Stats stats(DataBlock values) {
     return io.lancecodec.spi.Stats.of(values);

@@ -53,11 +53,13 @@ public final class DensePages {
       // here (same pages, whichever finishes first). List items too: their dictionary wins
       // outright when it is built, and the values' work is then lost, but a trial that fails
       // (token ids by line, high cardinality) no longer delays them.
-      WriteParallelism.Part<PhysicalPage<?>> valuesAlone =
-          WriteParallelism.ENABLED && page.values() instanceof DataBlock.FixedWidth fw
-              && fw.usedBytes() >= SPECULATE_MIN_BYTES && DictionaryEncoder.extendedTrial(page.values(), page.options(), ctx.version())
-          ? WriteParallelism.start(() -> encodeValues(page, ctx))
-          : null;
+      boolean speculate = WriteParallelism.ENABLED && page.values() instanceof DataBlock.FixedWidth fw
+          && fw.usedBytes() >= SPECULATE_MIN_BYTES && DictionaryEncoder.extendedTrial(page.values(), page.options(), ctx.version());
+      if (speculate) {
+        // both sides read the values' statistics: kept here first, they are not computed twice
+        ctx.stats(page.values());
+      }
+      WriteParallelism.Part<PhysicalPage<?>> valuesAlone = speculate ? WriteParallelism.start(() -> encodeValues(page, ctx)) : null;
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version(), ctx);
       if (dict != null) {
