@@ -25,6 +25,9 @@ final class StatsCollector {
   /** Average run length in a stretch from which the next stretch is walked run by run. */
   private static final int LONG_RUN = 16;
 
+  /** Pages of at least this many value bytes have their halves counted on two cores. */
+  private static final long PARALLEL_MIN_BYTES = 1 << 20;
+
   private static Stats fixed(DataBlock.FixedWidth fw) {
     int bits = fw.bitsPerValue();
     int n = (int) fw.numValues();
@@ -38,12 +41,39 @@ final class StatsCollector {
     int w = bits / 8;
     // acc[0]: the OR of the values, acc[1]: the places where a value differs from the one before
     long[] acc = new long[2];
+    if (WriteParallelism.ENABLED && (long) n * w >= PARALLEL_MIN_BYTES) {
+      // the halves on two cores: a value is compared with the one before it wherever it lies,
+      // so the second half counts the change at its first value and the counts simply add
+      int mid = (n / 2) & -PROBE;
+      WriteParallelism.Part<long[]> second = WriteParallelism.start(() -> {
+        long[] b = new long[2];
+        stretches(d, bits, mid, n, b);
+        return b;
+      });
+      stretches(d, bits, 0, mid, acc);
+      long[] b = second.join();
+      acc[0] |= b[0];
+      acc[1] += b[1];
+    } else {
+      stretches(d, bits, 0, n, acc);
+    }
+    long or = LittleEndian.foldLanes(acc[0], bits);
+    int width = 64 - Long.numberOfLeadingZeros(or);
+    return new Stats.FixedWidth(n, bits, width, 1 + acc[1], fw.usedBytes());
+  }
+
+  /**
+   * {@link #scan}'s counts over values {@code [start, end)}, {@code start} a multiple of {@link
+   * #PROBE}.
+   */
+  private static void stretches(byte[] d, int bits, int start, int end, long[] acc) {
+    int w = bits / 8;
     // Each stretch of PROBE values is counted value by value or walked run by run, as the stretch
     // before it turned out: sorted columns often start with short runs (flight times at night)
     // and a decision made once on the head walked 200,000 values one by one.
     boolean longRuns = false;
-    for (int from = 0; from < n; from += PROBE) {
-      int to = Math.min(n, from + PROBE);
+    for (int from = start; from < end; from += PROBE) {
+      int to = Math.min(end, from + PROBE);
       long before = acc[1];
       if (longRuns) {
         acc[0] |= LittleEndian.orOfLanes(d, from * w, to * w);
@@ -60,9 +90,6 @@ final class StatsCollector {
       }
       longRuns = (acc[1] - before) * LONG_RUN <= to - from;
     }
-    long or = LittleEndian.foldLanes(acc[0], bits);
-    int width = 64 - Long.numberOfLeadingZeros(or);
-    return new Stats.FixedWidth(n, bits, width, 1 + acc[1], fw.usedBytes());
   }
 
   /**

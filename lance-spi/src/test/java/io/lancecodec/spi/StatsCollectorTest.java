@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Fixed-width statistics agree with a value-by-value count for every element width, at sizes
  * around the word boundaries the collector reads by, over runs, random values and full-width
- * values, pages whose run lengths change along the page (seeded).
+ * values, pages whose run lengths change along the page (seeded); pages of a megabyte and more
+ * are counted in halves on two cores.
  */
 class StatsCollectorTest {
   @Test
   void fixedWidthStatsMatchValueByValueCount() {
     Random rnd = new Random(11);
     for (int bits : new int[] {8, 16, 32, 64}) {
-      for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4099, 70_001}) {
+      for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4099, 70_001, 1_100_003}) {
         for (String shape : new String[] {"runs", "long-runs", "random", "full", "constant", "long-then-short", "short-then-long", "alternating"}) {
           int wb = bits / 8;
           byte[] d = new byte[n * wb];
