@@ -1,7 +1,6 @@
 package io.lancecodec.spi;
 
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,7 +17,9 @@ import java.util.function.Supplier;
  *
  * <p>The pool has one daemon thread per processor beyond the first. A part no pool thread has
  * started yet when the caller needs it runs on the caller, so a busy pool (many writers, or one
- * writer's parts waiting on each other) costs time, never a deadlock.
+ * writer's parts waiting on each other) costs time, never a deadlock; and a caller waiting for a
+ * part a pool thread runs takes up queued parts meanwhile, so a part may split itself in two
+ * (packing a page's halves) and have the waiting caller do the half it queued.
  */
 public final class WriteParallelism {
   private WriteParallelism() {}
@@ -39,9 +40,9 @@ public final class WriteParallelism {
   }
 
   private static final class Pool {
-    static final ExecutorService POOL = create();
+    static final ThreadPoolExecutor POOL = create();
 
-    private static ExecutorService create() {
+    private static ThreadPoolExecutor create() {
       int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
       ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
         Thread t = new Thread(r, "lance-codec-write");
@@ -68,6 +69,27 @@ public final class WriteParallelism {
     public T join() {
       // runs the task only if it has not started; otherwise returns at once
       task.run();
+      // While a pool thread works on it, this thread takes up parts still queued (ones that
+      // part splits off for itself, say) instead of idling: a part queued behind the only pool
+      // thread would otherwise run after it, on that same thread. It waits only while there is
+      // nothing to take up, and wakes when a part is queued or one finishes.
+      while (ENABLED && !task.isDone()) {
+        Runnable queued = Pool.POOL.getQueue().poll();
+        if (queued != null) {
+          queued.run();
+          continue;
+        }
+        synchronized (SIGNAL) {
+          if (!task.isDone() && Pool.POOL.getQueue().isEmpty()) {
+            try {
+              SIGNAL.wait();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw LanceCodecException.internal("interrupted while waiting for a part of a page");
+            }
+          }
+        }
+      }
       try {
         return task.get();
       } catch (InterruptedException e) {
@@ -88,10 +110,32 @@ public final class WriteParallelism {
 
   /** Starts {@code work} on the pool (or, when disabled, leaves it to {@link Part#join}). */
   public static <T> Part<T> start(Supplier<T> work) {
-    FutureTask<T> task = new FutureTask<>(work::get);
+    FutureTask<T> task = new Task<>(work);
     if (ENABLED) {
       Pool.POOL.execute(task);
+      signal();
     }
     return new Part<>(task);
+  }
+
+  /** What joining threads wait on: a part was queued or has finished. */
+  private static final Object SIGNAL = new Object();
+
+  private static void signal() {
+    synchronized (SIGNAL) {
+      SIGNAL.notifyAll();
+    }
+  }
+
+  /** A part's task, which wakes the joining threads when it finishes. */
+  private static final class Task<T> extends FutureTask<T> {
+    Task(Supplier<T> work) {
+      super(work::get);
+    }
+
+    @Override
+    protected void done() {
+      signal();
+    }
   }
 }

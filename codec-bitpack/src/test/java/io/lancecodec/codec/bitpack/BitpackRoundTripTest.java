@@ -94,6 +94,33 @@ class BitpackRoundTripTest {
     assertArrayEquals(in.data(), decodeAll(c, new InlineBitpackingCodec.Decompressor(bits), bits), "seed " + seed);
   }
 
+  /**
+   * Pages of a megabyte and more have their widths measured and their chunks packed in halves on
+   * two cores: the same bytes as chunk by chunk, and they decode to the source.
+   */
+  @ParameterizedTest(name = "large page bits={0} shape={1}")
+  @org.junit.jupiter.params.provider.CsvSource({"32, negative", "32, full", "64, negative", "64, full", "16, full"})
+  void largePagesPackedInHalves(int bits, String shape) {
+    int n = 700_001;
+    DataBlock.FixedWidth in = data(bits, n, shape, 99 + bits);
+    MiniBlockCompressed c = new InlineBitpackingCodec.Compressor().compress(in);
+    int[] widths = new int[(n + 1023) / 1024];
+    long size = 0;
+    for (int k = 0; k < widths.length; k++) {
+      widths[k] = InlineBitpackingCodec.width(in.data(), bits, k * 1024, Math.min(1024, n - k * 1024));
+      size += InlineBitpackingCodec.chunkBytes(bits, widths[k]);
+    }
+    assertTrue(size >= InlineBitpackingCodec.PARALLEL_MIN_BYTES, "a page the halves path takes");
+    assertArrayEquals(widths, InlineBitpackingCodec.groupWidths(in));
+    byte[] serial = new byte[(int) size];
+    int pos = 0;
+    for (int k = 0; k < widths.length; k++) {
+      pos += InlineBitpackingCodec.pack(in.data(), bits, k * 1024, Math.min(1024, n - k * 1024), widths[k], serial, pos);
+    }
+    assertArrayEquals(serial, c.buffers().get(0));
+    assertArrayEquals(in.data(), decodeAll(c, new InlineBitpackingCodec.Decompressor(bits), bits));
+  }
+
   /** Every single value and some seeded ranges of every chunk, decoded alone, equal the source. */
   @ParameterizedTest(name = "inline range bits={0} n={1} {2} seed={3}")
   @MethodSource("cases")

@@ -1,0 +1,63 @@
+package io.lancecodec.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A thread joining a part that a pool thread runs takes up the parts still queued meanwhile, so
+ * a part queued behind the pool's busy threads cannot wait for the part being joined; nested
+ * parts finish with their results.
+ */
+class WriteParallelismTest {
+  @Test
+  void aJoinerRunsQueuedPartsWhileItWaits() {
+    assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+      CountDownLatch release = new CountDownLatch(1);
+      CountDownLatch running = new CountDownLatch(poolThreads);
+      // every pool thread busy until the last part, queued behind them, releases it
+      java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
+      for (int t = 0; t < poolThreads; t++) {
+        blocked.add(WriteParallelism.start(() -> {
+          running.countDown();
+          try {
+            return release.await(30, TimeUnit.SECONDS) ? 1 : 0;
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        }));
+      }
+      running.await();
+      WriteParallelism.start(() -> {
+        release.countDown();
+        return 0;
+      });
+      for (WriteParallelism.Part<Integer> p : blocked) {
+        assertEquals(1, p.join(), "released by the queued part, which the joiner ran");
+      }
+    });
+  }
+
+  @Test
+  void nestedPartsFinish() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      for (int i = 0; i < 2000; i++) {
+        int k = i;
+        WriteParallelism.Part<Integer> outer = WriteParallelism.start(() -> {
+          WriteParallelism.Part<Integer> inner = WriteParallelism.start(() -> k * 3);
+          return inner.join() + 1;
+        });
+        WriteParallelism.Part<Integer> side = WriteParallelism.start(() -> k);
+        assertEquals(k * 3 + 1, outer.join());
+        assertEquals(k, side.join());
+      }
+    });
+  }
+}
