@@ -183,20 +183,22 @@ public final class AlpEncoder {
 
   /**
    * Whether another encoding already stores the page in a small fraction of what ALP promises
-   * on it: the first, middle and last vectors' best first-level estimates, the smallest of them,
-   * over the page, above {@link #OUTCLASSED} times {@code sizeToBeat}. A few vectors' probes
+   * on it: the first, middle and last vectors' best first-level estimates all above
+   * {@link #OUTCLASSED} times {@code sizeToBeat}, per value. A few vectors' probes
    * instead of the first level's over a row group and the chunks until the size to beat is
    * passed: run-length encoding stores 200,000 sorted flight times (floats of minutes / 60) in
    * 9 KB, where ALP needs 20-odd bits a value and sampling took a sixth of the write.
    */
   private boolean outclassed(int off, int n, long sizeToBeat) {
     int vectors = (n + AlpFormat.MAX_CHUNK_VALUES - 1) / AlpFormat.MAX_CHUNK_VALUES;
-    double bits = Double.MAX_VALUE;
+    double limit = OUTCLASSED * (double) sizeToBeat * 8 / n;
     for (int vector : new int[] {0, vectors / 2, Math.max(0, vectors - 2)}) {
       int start = vector * AlpFormat.MAX_CHUNK_VALUES;
-      bits = Math.min(bits, sampler.vectorEstimate(off + start, Math.min(AlpFormat.MAX_CHUNK_VALUES, n - start)));
+      if (!sampler.vectorExceeds(off + start, Math.min(AlpFormat.MAX_CHUNK_VALUES, n - start), limit)) {
+        return false;
+      }
     }
-    return bits * n / 8 > OUTCLASSED * (double) sizeToBeat;
+    return true;
   }
 
   private AlpRdEncoder rd() {

@@ -358,33 +358,46 @@ final class AlpSampler {
   }
 
   /**
-   * The first level's smallest estimate on a sample of the vector {@code [off, off+n)}, over
-   * every multiply and use_div candidate, in bits per sampled value; the estimate of every value
-   * an exception when none admits two values. Float64 counts at most ALP-RD's narrowest right
-   * part, what an ALP-RD value takes at least. Leaves no sample behind for the second level.
+   * Whether every multiply and use_div candidate's first-level estimate on a sample of the vector
+   * {@code [off, off+n)}, and the estimate of every value an exception, exceed {@code limit}
+   * bits per sampled value; float64 never does when ALP-RD's narrowest right part fits the
+   * limit. Stops at the first candidate within it, and each probe once its bound passes it, so a
+   * vector far outside the limit costs a few values per candidate. Leaves no sample behind for
+   * the second level.
    */
-  double vectorEstimate(int off, int n) {
+  boolean vectorExceeds(int off, int n, double limit) {
+    if (values64 != null && AlpFormat.RD_RIGHT_WIDTHS[0] <= limit) {
+      return false;
+    }
     sampledOff = -1;
     int step = Math.max(1, (n + AlpFormat.SAMPLES_PER_VECTOR - 1) / AlpFormat.SAMPLES_PER_VECTOR);
     int k = takeSample(off, n, step);
     long exceptionBits = exceptionBits();
-    long best = k * exceptionBits;
+    // an estimate of at most `within` bits is within the limit
+    long within = (long) Math.floor(limit * k);
+    if (k * exceptionBits <= within) {
+      return false;
+    }
+    int maxExceptions = (int) Math.min(k - 2, exceptionLimit(within + 1));
     for (int e = maxExponent(); e >= 0; e--) {
       for (int f = e; f >= 0; f--) {
-        int p = probeMultiply(k, e, f, (int) Math.min(k - 2, exceptionLimit(best)), best);
-        int exceptions = p >>> 8;
-        if (k - exceptions >= 2) {
-          best = Math.min(best, (long) k * (p & 0xFF) + exceptions * exceptionBits);
+        if (withinLimit(probeMultiply(k, e, f, maxExceptions, within + 1), k, exceptionBits, within)) {
+          return false;
         }
       }
-      int p = probe(k, e, 0, true, (int) Math.min(k - 2, exceptionLimit(best)));
-      int exceptions = p >>> 8;
-      if (k - exceptions >= 2) {
-        best = Math.min(best, (long) k * (p & 0xFF) + exceptions * exceptionBits);
+      int p = values64 != null
+          ? probe(k, e, 0, true, maxExceptions)
+          : probe32(sample32, k, e, 0, true, maxExceptions, within + 1, exceptionBits);
+      if (withinLimit(p, k, exceptionBits, within)) {
+        return false;
       }
     }
-    double bits = (double) best / k;
-    return values64 != null ? Math.min(bits, AlpFormat.RD_RIGHT_WIDTHS[0]) : bits;
+    return true;
+  }
+
+  private static boolean withinLimit(int p, int k, long exceptionBits, long within) {
+    int exceptions = p >>> 8;
+    return k - exceptions >= 2 && (long) k * (p & 0xFF) + exceptions * exceptionBits <= within;
   }
 
   /** Counts one win of {@code c} among the first {@code distinct} winners; returns the new count of winners. */
