@@ -175,18 +175,35 @@ final class LanceWrite implements WriteBuilder, SupportsTruncate, Write, BatchWr
     }
   }
 
+  /**
+   * Deletes {@code dir} and everything in it. A task still running when its job is aborted may
+   * add or move a file while the tree is walked (the directory is then not empty, or a listed
+   * file gone): the walk is repeated, a few times, until the directory itself is deleted, after
+   * which nothing can be added to it. Once, under load, an aborted append left its staging
+   * directory behind this way.
+   */
   static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      List<Path> all = new ArrayList<>();
-      s.sorted(Comparator.reverseOrder()).forEach(all::add);
-      for (Path p : all) {
-        Files.deleteIfExists(p);
+    for (int attempt = 1; ; attempt++) {
+      if (!Files.exists(dir)) {
+        return;
       }
-    } catch (IOException | UncheckedIOException e) {
-      throw LanceCodecException.io("cannot delete " + dir + ": " + e.getMessage(), e instanceof IOException io ? io : null);
+      try (Stream<Path> s = Files.walk(dir)) {
+        List<Path> all = new ArrayList<>();
+        s.sorted(Comparator.reverseOrder()).forEach(all::add);
+        for (Path p : all) {
+          Files.deleteIfExists(p);
+        }
+        return;
+      } catch (IOException | UncheckedIOException e) {
+        IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+        boolean raced = io instanceof java.nio.file.DirectoryNotEmptyException || io instanceof java.nio.file.NoSuchFileException;
+        if (!raced || attempt == DELETE_ATTEMPTS) {
+          throw LanceCodecException.io("cannot delete " + dir + ": " + io.getMessage(), io);
+        }
+      }
     }
   }
+
+  /** Walks of a tree that files are still added to before {@link #deleteTree} gives up. */
+  private static final int DELETE_ATTEMPTS = 20;
 }
