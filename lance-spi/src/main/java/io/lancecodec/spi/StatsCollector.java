@@ -39,27 +39,16 @@ final class StatsCollector {
     }
     byte[] d = fw.data();
     int w = bits / 8;
-    // acc[0]: the OR of the values, acc[1]: the places where a value differs from the one before
-    long[] acc = new long[2];
-    if (WriteParallelism.ENABLED && (long) n * w >= PARALLEL_MIN_BYTES) {
-      // the halves on two cores: a value is compared with the one before it wherever it lies,
-      // so the second half counts the change at its first value and the counts simply add
-      int mid = (n / 2) & -PROBE;
-      WriteParallelism.Part<long[]> second = WriteParallelism.start(() -> {
-        long[] b = new long[2];
-        stretches(d, bits, mid, n, b);
-        return b;
-      });
-      stretches(d, bits, 0, mid, acc);
-      long[] b = second.join();
-      acc[0] |= b[0];
-      acc[1] += b[1];
-    } else {
-      stretches(d, bits, 0, n, acc);
-    }
-    long or = LittleEndian.foldLanes(acc[0], bits);
+    // Per half of the page (on two cores when it is large), [0]: the OR of the values, [1]: the
+    // places where a value differs from the one before. The second half counts the change at its
+    // first value, since a value is compared with the one before it wherever it lies, so the
+    // halves' counts simply add.
+    long[][] acc = new long[2][2];
+    WriteParallelism.inHalves((long) n * w >= PARALLEL_MIN_BYTES, (n + PROBE - 1) / PROBE,
+        (half, from, to) -> stretches(d, bits, from * PROBE, (int) Math.min(n, (long) to * PROBE), acc[half]));
+    long or = LittleEndian.foldLanes(acc[0][0] | acc[1][0], bits);
     int width = 64 - Long.numberOfLeadingZeros(or);
-    return new Stats.FixedWidth(n, bits, width, 1 + acc[1], fw.usedBytes());
+    return new Stats.FixedWidth(n, bits, width, 1 + acc[0][1] + acc[1][1], fw.usedBytes());
   }
 
   /**

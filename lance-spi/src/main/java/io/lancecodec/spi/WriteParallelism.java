@@ -118,6 +118,31 @@ public final class WriteParallelism {
     return new Part<>(task);
   }
 
+  /** Work on {@code [from, to)} of a range split in two; {@code half} is 0 for the first, 1 for the second. */
+  @FunctionalInterface
+  public interface Half {
+    void run(int half, int from, int to);
+  }
+
+  /**
+   * Runs {@code body} over {@code [0, count)}: when {@code large} (and parts are enabled), the
+   * second half as a part on the pool while this thread does the first, then waits for it;
+   * otherwise the whole range at once as half 0.
+   */
+  public static void inHalves(boolean large, int count, Half body) {
+    if (!ENABLED || !large) {
+      body.run(0, 0, count);
+      return;
+    }
+    int mid = count / 2;
+    Part<Boolean> second = start(() -> {
+      body.run(1, mid, count);
+      return true;
+    });
+    body.run(0, 0, mid);
+    second.join();
+  }
+
   /** What joining threads wait on: a part was queued or has finished. */
   private static final Object SIGNAL = new Object();
 

@@ -183,7 +183,7 @@ public final class AlpEncoder {
 
   /**
    * Whether another encoding already stores the page in a small fraction of what ALP promises
-   * on it: the first, middle and last vectors' best first-level estimates all above
+   * on it: the first, middle and last full vectors' best first-level estimates all above
    * {@link #OUTCLASSED} times {@code sizeToBeat}, per value. A few vectors' probes
    * instead of the first level's over a row group and the chunks until the size to beat is
    * passed: run-length encoding stores 200,000 sorted flight times (floats of minutes / 60) in

@@ -105,23 +105,11 @@ final class InlineBitpackingCodec {
     int bits = fw.bitsPerValue();
     long total = fw.numValues();
     int[] widths = new int[LanceCodecException.checkedInt((total + CHUNK - 1) / CHUNK, "bitpack: chunk count")];
-    if (WriteParallelism.ENABLED && fw.usedBytes() >= PARALLEL_MIN_BYTES) {
-      int mid = widths.length / 2;
-      WriteParallelism.Part<int[]> second = WriteParallelism.start(() -> groupWidths(fw, widths, mid, widths.length));
-      groupWidths(fw, widths, 0, mid);
-      second.join();
-    } else {
-      groupWidths(fw, widths, 0, widths.length);
-    }
-    return widths;
-  }
-
-  private static int[] groupWidths(DataBlock.FixedWidth fw, int[] widths, int from, int to) {
-    int bits = fw.bitsPerValue();
-    long total = fw.numValues();
-    for (int k = from; k < to; k++) {
-      widths[k] = width(fw.data(), bits, k * CHUNK, (int) Math.min(CHUNK, total - (long) k * CHUNK));
-    }
+    WriteParallelism.inHalves(fw.usedBytes() >= PARALLEL_MIN_BYTES, widths.length, (half, from, to) -> {
+      for (int k = from; k < to; k++) {
+        widths[k] = width(fw.data(), bits, k * CHUNK, (int) Math.min(CHUNK, total - (long) k * CHUNK));
+      }
+    });
     return widths;
   }
 
@@ -259,20 +247,7 @@ final class InlineBitpackingCodec {
         size += chunkBytes(bits, w);
       }
       byte[] out = new byte[LanceCodecException.checkedInt(size, "bitpack: packed page size")];
-      if (WriteParallelism.ENABLED && size >= PARALLEL_MIN_BYTES) {
-        // the second half's chunks on another core: every chunk's place follows from the widths
-        int mid = nChunks / 2;
-        int midPos = 0;
-        for (int k = 0; k < mid; k++) {
-          midPos += chunkBytes(bits, widths[k]);
-        }
-        int at = midPos;
-        WriteParallelism.Part<Integer> second = WriteParallelism.start(() -> packChunks(fw, widths, mid, nChunks, out, at));
-        packChunks(fw, widths, 0, mid, out, 0);
-        second.join();
-      } else {
-        packChunks(fw, widths, 0, nChunks, out, 0);
-      }
+      WriteParallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, out));
       List<MiniBlockChunk> chunks = new ArrayList<>(nChunks);
       // Every full chunk of one width is the same record, so a page shares one per width: two
       // small objects per 1024 values were 5% of packing a 4 MiB page at width 25.
@@ -293,15 +268,18 @@ final class InlineBitpackingCodec {
       return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits, v23));
     }
 
-    /** Packs chunks {@code [from, to)} from {@code pos} on; returns the position after them. */
-    private static int packChunks(DataBlock.FixedWidth fw, int[] widths, int from, int to, byte[] out, int pos) {
+    /** Packs chunks {@code [from, to)} in their places, which follow from the widths before them. */
+    private static void packChunks(DataBlock.FixedWidth fw, int[] widths, int from, int to, byte[] out) {
       int bits = fw.bitsPerValue();
       long total = fw.numValues();
+      int pos = 0;
+      for (int k = 0; k < from; k++) {
+        pos += chunkBytes(bits, widths[k]);
+      }
       for (int k = from; k < to; k++) {
         int n = (int) Math.min(CHUNK, total - (long) k * CHUNK);
         pos += pack(fw.data(), bits, k * CHUNK, n, widths[k], out, pos);
       }
-      return pos;
     }
   }
 
