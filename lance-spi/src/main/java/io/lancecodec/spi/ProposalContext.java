@@ -52,6 +52,16 @@ public interface ProposalContext {
   }
 
   /**
+   * When positive, the block is not compressed whole: the compressor will be applied to slices of
+   * it holding about this many of its values each, and every slice is decoded with a call of its
+   * own (a mini-block page's levels, sliced chunk by chunk). A codec whose fixed cost per call
+   * pays off only on large inputs judges by the slice, not the block. 0: compressed whole.
+   */
+  default long sliceValues() {
+    return 0;
+  }
+
+  /**
    * The smallest offer for this block from the plugins asked before this one (those that do not
    * {@linkplain CodecPlugin#measuresOffers measure}), or {@link Long#MAX_VALUE}. An offer larger
    * than this is not chosen, so a plugin that compresses to measure may stop and decline as soon

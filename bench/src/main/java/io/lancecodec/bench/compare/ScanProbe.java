@@ -60,6 +60,11 @@ public final class ScanProbe {
               : new Engines.Ref(version, alloc);
           Path file = tmp.resolve(name + "." + e.name());
           long size = e.write(d, file);
+          String keep = System.getProperty("probe.keep");
+          if (keep != null) {
+            // For inspecting what was measured (bin/lance-codec inspect).
+            Files.copy(file, Path.of(keep).resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          }
           boolean writes = "write".equals(System.getProperty("probe.op"));
           boolean takes = "take".equals(System.getProperty("probe.op"));
           long[][] takeRows = takes ? takeRows(d.rows, Integer.getInteger("probe.take", 1)) : null;

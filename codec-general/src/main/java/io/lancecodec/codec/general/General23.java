@@ -134,14 +134,15 @@ final class General23 {
   /**
    * Unasked, as in 2.2: zstd level 0 around the best inner offer for a block of more than 32 KiB
    * (in practice a dense chunked page's levels, whose random mixes of null and empty lists pack to
-   * two bits but compress further). Never in a generic unsigned block, whose context has no inner
-   * offers, nor when the field set {@code compression} (to none or a scheme) itself.
+   * two bits but compress further); levels compressed chunk by chunk only where a chunk's slice is
+   * over 32 KiB (mostly null or empty lists). Never in a generic unsigned block, whose context has
+   * no inner offers, nor when the field set {@code compression} (to none or a scheme) itself.
    */
   private static Optional<Proposal<Encoded<byte[]>>> automatic(DataBlock block, ProposalContext context) {
     if (context.options().compression().isPresent() || context.options().compressionNone()
         || !context.family().isEmpty()
         || !(block instanceof DataBlock.FixedWidth || block instanceof DataBlock.VariableWidth)
-        || context.stats().dataBytes() <= GeneralFormat.AUTO_BLOCK_BYTES) {
+        || !GeneralFormat.largeForAutomatic(block, context)) {
       return Optional.empty();
     }
     Optional<Proposal<Encoded<byte[]>>> inner = context.innerBlock(block);

@@ -18,6 +18,22 @@ final class GeneralFormat {
   static final long AUTO_BLOCK_BYTES = 32 * 1024;
 
   /**
+   * Whether a block is large enough for zstd unasked: judged by what one frame holds, a slice's
+   * bytes when the block is compressed in slices (a mini-block page's levels, chunk by chunk, each
+   * chunk's frame decoded by a call of its own). Frames of a few KiB do not repay that call: lists
+   * of about 28 token ids, their rep levels framed per chunk of 1,024, were 1.4% smaller and
+   * scanned 30% slower. Chunks of mostly null or empty lists hold tens of thousands of levels and
+   * are still framed.
+   */
+  static boolean largeForAutomatic(io.lancecodec.spi.DataBlock block, io.lancecodec.spi.ProposalContext context) {
+    long bytes = context.stats().dataBytes();
+    long slice = context.sliceValues();
+    long n = block.numValues();
+    long framed = slice > 0 && slice < n ? bytes * slice / n : bytes;
+    return framed > AUTO_BLOCK_BYTES;
+  }
+
+  /**
    * Full-zip pages whose longest value exceeds this, or whose user asked for compression, are
    * compressed value by value once the page holds at least {@link #PER_VALUE_MIN_PAGE_BYTES}.
    */

@@ -201,7 +201,7 @@ public final class GeneralPlugin implements CodecPlugin {
     Optional<Scheme> scheme = requested(options);
     OptionalInt level = options.compressionLevel();
     if (scheme.isEmpty()) {
-      if (options.compression().isPresent() || context.stats().dataBytes() <= GeneralFormat.AUTO_BLOCK_BYTES) {
+      if (options.compression().isPresent() || !GeneralFormat.largeForAutomatic(block, context)) {
         return Optional.empty();
       }
       scheme = Optional.of(Scheme.ZSTD);

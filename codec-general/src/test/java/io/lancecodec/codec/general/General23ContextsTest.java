@@ -354,6 +354,34 @@ class General23ContextsTest {
     assertTrue(!((CompressiveEncoding) CTX.levelsFor(small).compress(small).encoding()).hasGeneral());
   }
 
+  /**
+   * Levels compressed chunk by chunk are judged by the chunk's slice: slices of 32 KiB and less
+   * (4,096 levels, the default chunk) keep the plain form whatever the page's size, since every
+   * slice's frame costs a decoding call of its own; larger slices (chunks of mostly empty lists)
+   * are framed as whole blocks are. 2.2 and 2.3 alike.
+   */
+  @Test
+  void slicedLevelsAreFramedOnlyInLargeSlices() {
+    Random rnd = new Random(47);
+    int n = 100_000;
+    byte[] levels = new byte[2 * n];
+    for (int i = 0; i < n; i++) {
+      LittleEndian.putShort(levels, 2 * i, (short) (rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(2)));
+    }
+    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, n);
+    DataBlock.FixedWidth slice = new DataBlock.FixedWidth(java.util.Arrays.copyOfRange(levels, 2000, 2000 + 2 * 4096), 16, 4096);
+    for (RuntimeLayoutContext ctx : List.of(CTX, CTX22)) {
+      Encoded<byte[]> chunked = ctx.levelsFor(page, 4096).compress(slice);
+      assertEquals("bitpack-ool(16, flat(2))", ctx.describe(chunked.encoding()).toString(), ctx.version().toString());
+      Encoded<byte[]> atLimit = ctx.levelsFor(page, 16 * 1024).compress(slice);
+      assertEquals("bitpack-ool(16, flat(2))", ctx.describe(atLimit.encoding()).toString(), ctx.version().toString());
+      Encoded<byte[]> large = ctx.levelsFor(page, 16 * 1024 + 1).compress(slice);
+      assertEquals("general(zstd 0, bitpack-ool(16, flat(2)))", ctx.describe(large.encoding()).toString(), ctx.version().toString());
+      DataBlock.FixedWidth back = (DataBlock.FixedWidth) ctx.block(chunked.encoding()).decompress(chunked.data(), 4096);
+      assertArrayEquals(slice.data(), java.util.Arrays.copyOf(back.data(), back.usedBytes()));
+    }
+  }
+
   @Test
   void malformedTrees() {
     CompressiveEncoding range = CompressiveEncoding.newBuilder()

@@ -143,7 +143,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
   @Override
   public MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options, long sizeToBeat) {
-    return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block", sizeToBeat).result();
+    return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block", Shape.WHOLE, sizeToBeat).result();
   }
 
   @Override
@@ -178,9 +178,18 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   @Override
-  public BlockCompressor levelsFor(DataBlock levels) {
-    Compressor<Encoded<byte[]>> c = best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels").compressor();
+  public BlockCompressor levelsFor(DataBlock levels, long sliceValues) {
+    Shape shape = sliceValues > 0 ? new Shape(false, 0, sliceValues) : Shape.WHOLE;
+    Compressor<Encoded<byte[]>> c = best(levels, FieldOptions.DEFAULT, CodecPlugin::proposeBlock, "levels", shape, Long.MAX_VALUE).compressor();
     return c::compress;
+  }
+
+  /**
+   * How the block asked about will be compressed: whole, as one chunk (of rows of {@code rowValues}
+   * values each when positive), or in slices of about {@code sliceValues} values.
+   */
+  private record Shape(boolean oneChunk, long rowValues, long sliceValues) {
+    static final Shape WHOLE = new Shape(false, 0, 0);
   }
 
   /**
@@ -188,7 +197,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * statistics, the options, and inner offers from every other plugin (not {@code plugin} itself).
    */
   public ProposalContext proposalContext(CodecPlugin plugin, DataBlock values, FieldOptions options) {
-    return new Context(values, Stats.of(values), options, Set.of(plugin), false, 0, Long.MAX_VALUE);
+    return new Context(values, Stats.of(values), options, Set.of(plugin), Shape.WHOLE, Long.MAX_VALUE);
   }
 
   /** Asks one plugin for its offer in a context that lets it consult the others. */
@@ -197,12 +206,12 @@ public final class RuntimeLayoutContext implements LayoutContext {
   }
 
   private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role) {
-    return best(values, options, ask, role, Long.MAX_VALUE);
+    return best(values, options, ask, role, Shape.WHOLE, Long.MAX_VALUE);
   }
 
   /** {@code sizeToBeat}: the caller keeps the result only at most this size (measuring plugins may stop past it). */
-  private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role, long sizeToBeat) {
-    Optional<Proposal<R>> best = offer(values, null, options, Set.of(), ask, false, 0, sizeToBeat);
+  private <R> Proposal<R> best(DataBlock values, FieldOptions options, Ask<R> ask, String role, Shape shape, long sizeToBeat) {
+    Optional<Proposal<R>> best = offer(values, null, options, Set.of(), ask, shape, sizeToBeat);
     if (best.isEmpty()) {
       throw LanceCodecException.unsupported(
           "no " + role + " compressor for " + values.getClass().getSimpleName() + " values");
@@ -217,18 +226,18 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * inside FSST from ever recursing); ties keep the earlier name.
    */
   private <R> Optional<Proposal<R>> offer(DataBlock values, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask) {
-    return offer(values, null, options, chain, ask, false, 0);
+    return offer(values, null, options, chain, ask, Shape.WHOLE);
   }
 
   /** {@code known}: the statistics of {@code values} when the caller has them, else null. */
   private <R> Optional<Proposal<R>> offer(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
-      boolean oneChunk, long rowValues) {
-    return offer(values, known, options, chain, ask, oneChunk, rowValues, Long.MAX_VALUE);
+      Shape shape) {
+    return offer(values, known, options, chain, ask, shape, Long.MAX_VALUE);
   }
 
   private <R> Optional<Proposal<R>> offer(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
-      boolean oneChunk, long rowValues, long sizeToBeat) {
-    List<Proposal<R>> all = offers(values, known, options, chain, ask, oneChunk, rowValues, sizeToBeat);
+      Shape shape, long sizeToBeat) {
+    List<Proposal<R>> all = offers(values, known, options, chain, ask, shape, sizeToBeat);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
@@ -240,7 +249,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
    * past it loses to the caller's alternative either way ({@code Long.MAX_VALUE}: no alternative).
    */
   private <R> List<Proposal<R>> offers(DataBlock values, Stats known, FieldOptions options, Set<CodecPlugin> chain, Ask<R> ask,
-      boolean oneChunk, long rowValues, long sizeToBeat) {
+      Shape shape, long sizeToBeat) {
     Stats stats = known != null ? known : statsOf(values);
     List<CodecPlugin> plugins = registry.codecs();
     // each offer with its plugin's place in name order, which breaks ties whatever the asking order
@@ -254,7 +263,7 @@ public final class RuntimeLayoutContext implements LayoutContext {
         }
         Set<CodecPlugin> inner = new HashSet<>(chain);
         inner.add(p);
-        Optional<Proposal<R>> offer = ask.ask(p, values, new Context(values, stats, options, inner, oneChunk, rowValues, smallest));
+        Optional<Proposal<R>> offer = ask.ask(p, values, new Context(values, stats, options, inner, shape, smallest));
         if (offer.isPresent()) {
           ranked.add(Map.entry(offer.get(), i));
           if (pass == 0) {
@@ -291,24 +300,21 @@ public final class RuntimeLayoutContext implements LayoutContext {
     private final Stats stats;
     private final FieldOptions options;
     private final Set<CodecPlugin> chain;
-    private final boolean oneChunk;
-    private final long rowValues;
+    private final Shape shape;
     private final long sizeToBeat;
 
-    Context(DataBlock values, Stats stats, FieldOptions options, Set<CodecPlugin> chain, boolean oneChunk, long rowValues,
-        long sizeToBeat) {
+    Context(DataBlock values, Stats stats, FieldOptions options, Set<CodecPlugin> chain, Shape shape, long sizeToBeat) {
       this.values = values;
       this.stats = stats;
       this.options = options;
       this.chain = chain;
-      this.oneChunk = oneChunk;
-      this.rowValues = rowValues;
+      this.shape = shape;
       this.sizeToBeat = sizeToBeat;
     }
 
     @Override
     public boolean oneChunk() {
-      return oneChunk;
+      return shape.oneChunk();
     }
 
     @Override
@@ -318,13 +324,18 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public long rowValues() {
-      return rowValues;
+      return shape.rowValues();
+    }
+
+    @Override
+    public long sliceValues() {
+      return shape.sliceValues();
     }
 
     @Override
     public List<Proposal<MiniBlockCompressed>> leafOffers(DataBlock.FixedWidth leaf, long rowValues) {
       List<Proposal<MiniBlockCompressed>> out = new ArrayList<>();
-      for (Proposal<MiniBlockCompressed> p : offers(leaf, null, options, Set.of(), CodecPlugin::proposeMiniBlock, true, rowValues, Long.MAX_VALUE)) {
+      for (Proposal<MiniBlockCompressed> p : offers(leaf, null, options, Set.of(), CodecPlugin::proposeMiniBlock, new Shape(true, rowValues, 0), Long.MAX_VALUE)) {
         // the rule every one-chunk offer must keep (a page offered row by row is checked row by
         // row when compressed); a plugin that breaks it only loses its place
         if (rowValues > 0 || p.result().chunks().size() == 1) {
@@ -351,17 +362,19 @@ public final class RuntimeLayoutContext implements LayoutContext {
 
     @Override
     public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-      return offer(block, known(block), options, chain, CodecPlugin::proposeMiniBlock, oneChunk, rowValues);
+      return offer(block, known(block), options, chain, CodecPlugin::proposeMiniBlock, shape);
     }
 
     @Override
     public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-      return offer(block, known(block), options, chain, CodecPlugin::proposePerValue, false, 0);
+      return offer(block, known(block), options, chain, CodecPlugin::proposePerValue, Shape.WHOLE);
     }
 
     @Override
     public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
-      return offer(block, known(block), options, chain, CodecPlugin::proposeBlock, false, 0);
+      // the block asked about, wrapped, is sliced as before; any other is compressed whole
+      Shape inner = block == values && shape.sliceValues() > 0 ? shape : Shape.WHOLE;
+      return offer(block, known(block), options, chain, CodecPlugin::proposeBlock, inner);
     }
 
     /** This context's statistics when {@code block} is its own values (a wrapper asking for the same block), else null. */

@@ -81,9 +81,18 @@ public interface LayoutContext extends Decoders {
 
   /**
    * The block compressor for the repetition or definition levels (u16 values) of a page,
-   * chosen from the whole page's levels; the layout applies it to each chunk's slice.
+   * chosen from the whole page's levels and applied to them whole.
    */
-  BlockCompressor levelsFor(DataBlock levels);
+  default BlockCompressor levelsFor(DataBlock levels) {
+    return levelsFor(levels, 0);
+  }
+
+  /**
+   * The block compressor for a page's levels, chosen from all of them; with {@code sliceValues}
+   * positive the layout applies it to slices of about that many levels (each chunk's), else to
+   * the levels whole.
+   */
+  BlockCompressor levelsFor(DataBlock levels, long sliceValues);
 
   /**
    * Writes {@code bytes} to the file's data outside any page (blob values) and returns their

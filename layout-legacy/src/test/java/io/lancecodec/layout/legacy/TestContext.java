@@ -78,7 +78,7 @@ final class TestContext implements LayoutContext {
   }
 
   @Override
-  public BlockCompressor levelsFor(DataBlock levels) {
+  public BlockCompressor levelsFor(DataBlock levels, long sliceValues) {
     return TestContext::raw;
   }
 

@@ -69,8 +69,9 @@ public final class MiniBlockPageEncoder {
     // The level compressors are chosen on the whole page's levels, which the values never see:
     // on a page of many levels that choice (statistics, a trial compression) goes to another
     // core while the values are compressed here.
+    long sliceLevels = sliceLevels(totalLevels, chunked.numValues(), page.options().miniBlockMaxValues());
     WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
-        ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def))
+        ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def, sliceLevels))
         : null;
     MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
     int numBuffers = values.buffers().size();
@@ -79,7 +80,7 @@ public final class MiniBlockPageEncoder {
     if (rep != null && def != null && rep.length != def.length) {
       throw LanceCodecException.invalidArgument("mini-block: " + rep.length + " rep levels but " + def.length + " def levels");
     }
-    BlockCompressor[] levelCompressor = levelCompressors != null ? levelCompressors.join() : levelCompressors(ctx, rep, def);
+    BlockCompressor[] levelCompressor = levelCompressors != null ? levelCompressors.join() : levelCompressors(ctx, rep, def, sliceLevels);
     BlockCompressor repCompressor = levelCompressor[0];
     BlockCompressor defCompressor = levelCompressor[1];
     Message repEncoding = null;
@@ -195,10 +196,20 @@ public final class MiniBlockPageEncoder {
   static final int PARALLEL_MIN_LEVELS = 16 * 1024;
 
   /** The rep and def levels' compressors (null where the page has no such levels). */
-  private static BlockCompressor[] levelCompressors(LayoutContext ctx, short[] rep, short[] def) {
+  private static BlockCompressor[] levelCompressors(LayoutContext ctx, short[] rep, short[] def, long sliceLevels) {
     return new BlockCompressor[] {
-        rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length)),
-        def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length))};
+        rep == null ? null : ctx.levelsFor(Levels.block(rep, 0, rep.length), sliceLevels),
+        def == null ? null : ctx.levelsFor(Levels.block(def, 0, def.length), sliceLevels)};
+  }
+
+  /**
+   * The levels one chunk holds, at most on average: the page's levels over the fewest chunks its
+   * values fit in, and never more than a chunk header counts. Known before the values are chunked,
+   * so the levels' compressor can be chosen beside them.
+   */
+  static long sliceLevels(long levels, long values, int maxValuesPerChunk) {
+    long fewestChunks = Math.max(1, (values + maxValuesPerChunk - 1) / maxValuesPerChunk);
+    return Math.max(1, Math.min(0xFFFF, (levels + fewestChunks - 1) / fewestChunks));
   }
 
   /**

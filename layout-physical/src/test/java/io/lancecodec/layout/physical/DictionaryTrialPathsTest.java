@@ -69,7 +69,7 @@ class DictionaryTrialPathsTest {
     }
 
     @Override
-    public BlockCompressor levelsFor(DataBlock levels) {
+    public BlockCompressor levelsFor(DataBlock levels, long sliceValues) {
       throw new UnsupportedOperationException();
     }
 
