@@ -235,8 +235,9 @@ public final class VectorFiller {
       this.allocator = allocator;
     }
 
+    /** Of at least {@code size} bytes, not zeroed: the caller writes every byte the vector shows. */
     ArrowBuf allocate(long size) {
-      ArrowBuf b = allocator.buffer(Math.max(size, 1));
+      ArrowBuf b = ArrowSink.allocate(allocator, Math.max(size, 1));
       buffers.add(b);
       return b;
     }

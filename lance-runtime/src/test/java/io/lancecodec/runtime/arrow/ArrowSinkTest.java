@@ -39,6 +39,41 @@ class ArrowSinkTest {
     }
   }
 
+  /**
+   * Buffers of 1 MiB and more are allocated here, not by the pool, yet accounted by the caller's
+   * allocator: counted while held (across growth from pooled to unpooled), released to zero when
+   * the last reference goes, and refused past the allocator's limit with nothing left allocated.
+   */
+  @Test
+  void largeBuffersAreAccountedAndFreed() {
+    Random rnd = new Random(9);
+    try (org.apache.arrow.memory.BufferAllocator child = allocator.newChildAllocator("sink", 0, 8L << 20)) {
+      byte[] expected = new byte[3 << 20];
+      rnd.nextBytes(expected);
+      ArrowBuf kept;
+      try (ArrowSink sink = new ArrowSink(child)) {
+        for (int at = 0; at < expected.length; at += 65536) {
+          sink.append(expected, at, 65536);
+        }
+        kept = sink.buffer().slice(0, expected.length);
+        kept.getReferenceManager().retain();
+        assertTrue(child.getAllocatedMemory() >= expected.length, "accounted: " + child.getAllocatedMemory());
+      }
+      byte[] got = new byte[expected.length];
+      kept.getBytes(0, got, 0, got.length);
+      assertArrayEquals(expected, got, "the vector's reference outlives the sink");
+      kept.getReferenceManager().release();
+      assertEquals(0, child.getAllocatedMemory());
+      org.junit.jupiter.api.Assertions.assertThrows(org.apache.arrow.memory.OutOfMemoryException.class,
+          () -> ArrowSink.allocate(child, 9L << 20));
+      assertEquals(0, child.getAllocatedMemory());
+      ArrowBuf direct = ArrowSink.allocate(child, ArrowSink.UNPOOLED_MIN);
+      assertEquals(ArrowSink.UNPOOLED_MIN, child.getAllocatedMemory());
+      direct.close();
+      assertEquals(0, child.getAllocatedMemory());
+    }
+  }
+
   @Test
   void emptySinkStillHasABuffer() {
     try (ArrowSink sink = new ArrowSink(allocator)) {
