@@ -318,6 +318,16 @@ class General23ContextsTest {
     return CompressiveEncoding.newBuilder().setByteStreamSplit(b).build();
   }
 
+  /** 100,000 u16 levels of a random mix of items (1 in 20) and null or empty lists, seeded. */
+  private static byte[] randomMixLevels() {
+    Random rnd = new Random(47);
+    byte[] levels = new byte[2 * 100_000];
+    for (int i = 0; i < levels.length / 2; i++) {
+      LittleEndian.putShort(levels, 2 * i, (short) (rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(2)));
+    }
+    return levels;
+  }
+
   /**
    * A dense page's levels as 2.2 compresses them: above 32 KiB, unasked, zstd level 0 around the
    * bit-packed block when that is smaller (random mixes of null and empty lists), the same bytes
@@ -325,13 +335,8 @@ class General23ContextsTest {
    */
   @Test
   void largeLevelBlocksAreFramedAsIn22() {
-    Random rnd = new Random(47);
-    int n = 100_000;
-    byte[] levels = new byte[2 * n];
-    for (int i = 0; i < n; i++) {
-      LittleEndian.putShort(levels, 2 * i, (short) (rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(2)));
-    }
-    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, n);
+    byte[] levels = randomMixLevels();
+    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, levels.length / 2);
     DataBlock.FixedWidth slice = new DataBlock.FixedWidth(java.util.Arrays.copyOfRange(levels, 2000, 2000 + 2 * 4096), 16, 4096);
     Encoded<byte[]> e23 = CTX.levelsFor(page).compress(slice);
     Encoded<byte[]> e22 = CTX22.levelsFor(page).compress(slice);
@@ -362,13 +367,8 @@ class General23ContextsTest {
    */
   @Test
   void slicedLevelsAreFramedOnlyInLargeSlices() {
-    Random rnd = new Random(47);
-    int n = 100_000;
-    byte[] levels = new byte[2 * n];
-    for (int i = 0; i < n; i++) {
-      LittleEndian.putShort(levels, 2 * i, (short) (rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(2)));
-    }
-    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, n);
+    byte[] levels = randomMixLevels();
+    DataBlock.FixedWidth page = new DataBlock.FixedWidth(levels, 16, levels.length / 2);
     DataBlock.FixedWidth slice = new DataBlock.FixedWidth(java.util.Arrays.copyOfRange(levels, 2000, 2000 + 2 * 4096), 16, 4096);
     for (RuntimeLayoutContext ctx : List.of(CTX, CTX22)) {
       Encoded<byte[]> chunked = ctx.levelsFor(page, 4096).compress(slice);
