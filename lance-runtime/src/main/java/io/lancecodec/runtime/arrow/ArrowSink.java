@@ -83,16 +83,17 @@ public final class ArrowSink implements FixedWidthSink, AutoCloseable {
   }
 
   /**
-   * Sinks at least this large take memory the allocator accounts for but does not pool: Arrow's
-   * Netty pool rounds such a request up to a whole 4 MiB chunk of its own, made for the batch,
-   * zeroed by the JDK, and dropped again when the batch is closed (a scan of 50,194 URLs in one
-   * 65,536-row batch spent a quarter of its time there).
+   * Read buffers at least this large (a sink's, or one a filler copies into) take memory the
+   * allocator accounts for but does not pool: Arrow's Netty pool rounds such a request up to a
+   * whole 4 MiB chunk of its own, made for the batch, zeroed by the JDK, and dropped again when
+   * the batch is closed (a scan of 50,194 URLs in one 65,536-row batch spent a quarter of its
+   * time there).
    */
   static final long UNPOOLED_MIN = 1 << 20;
 
   /**
    * A buffer of {@code bytes} from {@code allocator}: pooled below {@link #UNPOOLED_MIN}, above it
-   * memory allocated here, not zeroed (a sink exposes only the bytes it wrote), wrapped for the
+   * memory allocated here, not zeroed (callers expose only the bytes they write), wrapped for the
    * allocator's accounting and freed when the last reference is released.
    */
   static ArrowBuf allocate(BufferAllocator allocator, long bytes) {
