@@ -17,24 +17,27 @@ public final class Proposal<R> {
   private final Compressor<R> compressor;
   private Supplier<R> pending;
   private R result;
+  /** An estimated offer's block, until it is compressed. */
+  private DataBlock block;
 
-  private Proposal(String codec, long estimatedBytes, Compressor<R> compressor, Supplier<R> pending, R result) {
+  private Proposal(String codec, long estimatedBytes, Compressor<R> compressor, Supplier<R> pending, R result, DataBlock block) {
     this.codec = Objects.requireNonNull(codec, "codec");
     this.estimatedBytes = estimatedBytes;
     this.compressor = Objects.requireNonNull(compressor, "compressor");
     this.pending = pending;
     this.result = result;
+    this.block = block;
   }
 
   /** An offer whose size was measured by compressing the block into {@code result}. */
   public static <R> Proposal<R> measured(String codec, long bytes, Compressor<R> compressor, R result) {
-    return new Proposal<>(codec, bytes, compressor, null, Objects.requireNonNull(result, "result"));
+    return new Proposal<>(codec, bytes, compressor, null, Objects.requireNonNull(result, "result"), null);
   }
 
   /** An offer whose size is an estimate; {@code block} is compressed when the result is asked for. */
   public static <R> Proposal<R> estimated(String codec, long bytes, Compressor<R> compressor, DataBlock block) {
     Objects.requireNonNull(block, "block");
-    return new Proposal<>(codec, bytes, compressor, () -> compressor.compress(block), null);
+    return new Proposal<>(codec, bytes, compressor, () -> compressor.compress(block), null, block);
   }
 
   /**
@@ -43,7 +46,7 @@ public final class Proposal<R> {
    * starting over as {@code compressor} would for another block.
    */
   public static <R> Proposal<R> deferred(String codec, long bytes, Compressor<R> compressor, Supplier<R> result) {
-    return new Proposal<>(codec, bytes, compressor, Objects.requireNonNull(result, "result"), null);
+    return new Proposal<>(codec, bytes, compressor, Objects.requireNonNull(result, "result"), null, null);
   }
 
   /** Short name of the codec chain offered, for logs and tests ("bitpack", "general-zstd"). */
@@ -65,7 +68,20 @@ public final class Proposal<R> {
     if (result == null) {
       result = pending.get();
       pending = null;
+      block = null;
     }
     return result;
+  }
+
+  /**
+   * An estimated offer of mini-block chunks not compressed yet: its block compressed in place
+   * ({@link MiniBlockCompressor#compressFramed}); null when the offer has its result already or
+   * its compressor does not frame, and {@link #result} is then the answer.
+   */
+  public MiniBlockCompressed framedResult(int headerBytes) {
+    if (result != null || block == null || !(compressor instanceof MiniBlockCompressor chunks)) {
+      return null;
+    }
+    return chunks.compressFramed(block, headerBytes);
   }
 }

@@ -19,8 +19,8 @@ final class StatsCollector {
     return new Stats.Other(block.numValues());
   }
 
-  /** Values per stretch of a page that is walked one way, value by value or run by run. */
-  private static final int PROBE = 1024;
+  /** Values per stretch of a page that is walked one way, value by value or run by run: a group of {@link Stats#GROUP}. */
+  private static final int PROBE = Stats.GROUP;
 
   /** Average run length in a stretch from which the next stretch is walked run by run. */
   private static final int LONG_RUN = 16;
@@ -35,7 +35,7 @@ final class StatsCollector {
       return new Stats.FixedWidth(n, bits, bits, n, fw.usedBytes());
     }
     if (n == 0) {
-      return new Stats.FixedWidth(0, bits, 0, 0, fw.usedBytes());
+      return new Stats.FixedWidth(0, bits, 0, 0, fw.usedBytes(), new byte[0]);
     }
     byte[] d = fw.data();
     int w = bits / 8;
@@ -44,18 +44,19 @@ final class StatsCollector {
     // first value, since a value is compared with the one before it wherever it lies, so the
     // halves' counts simply add.
     long[][] acc = new long[2][2];
-    WriteParallelism.inHalves((long) n * w >= PARALLEL_MIN_BYTES, (n + PROBE - 1) / PROBE,
-        (half, from, to) -> stretches(d, bits, from * PROBE, (int) Math.min(n, (long) to * PROBE), acc[half]));
+    byte[] groupWidths = new byte[(n + PROBE - 1) / PROBE];
+    WriteParallelism.inHalves((long) n * w >= PARALLEL_MIN_BYTES, groupWidths.length,
+        (half, from, to) -> stretches(d, bits, from * PROBE, (int) Math.min(n, (long) to * PROBE), acc[half], groupWidths));
     long or = LittleEndian.foldLanes(acc[0][0] | acc[1][0], bits);
     int width = 64 - Long.numberOfLeadingZeros(or);
-    return new Stats.FixedWidth(n, bits, width, 1 + acc[0][1] + acc[1][1], fw.usedBytes());
+    return new Stats.FixedWidth(n, bits, width, 1 + acc[0][1] + acc[1][1], fw.usedBytes(), groupWidths);
   }
 
   /**
    * {@link #scan}'s counts over values {@code [start, end)}, {@code start} a multiple of {@link
-   * #PROBE}.
+   * #PROBE}, and each stretch's width in {@code widths}.
    */
-  private static void stretches(byte[] d, int bits, int start, int end, long[] acc) {
+  private static void stretches(byte[] d, int bits, int start, int end, long[] acc, byte[] widths) {
     int w = bits / 8;
     // Each stretch of PROBE values is counted value by value or walked run by run, as the stretch
     // before it turned out: sorted columns often start with short runs (flight times at night)
@@ -64,8 +65,9 @@ final class StatsCollector {
     for (int from = start; from < end; from += PROBE) {
       int to = Math.min(end, from + PROBE);
       long before = acc[1];
+      long or;
       if (longRuns) {
-        acc[0] |= LittleEndian.orOfLanes(d, from * w, to * w);
+        or = LittleEndian.orOfLanes(d, from * w, to * w);
         for (int i = from - 1; ; ) {
           int j = Runs.end(d, i, to, w);
           if (j >= to) {
@@ -75,16 +77,17 @@ final class StatsCollector {
           i = j;
         }
       } else {
-        scan(d, bits, from, to, acc);
+        or = scan(d, bits, from, to, acc);
       }
+      acc[0] |= or;
+      widths[from / PROBE] = (byte) (64 - Long.numberOfLeadingZeros(LittleEndian.foldLanes(or, bits)));
       longRuns = (acc[1] - before) * LONG_RUN <= to - from;
     }
   }
 
   /**
-   * ORs values {@code [from, to)} into {@code acc[0]} (as their bytes lie, lanes unfolded) and
-   * counts in {@code acc[1]} each of them that differs from the value before it (value 0 has
-   * none). {@code from} is 0 or a multiple of 8 values, so 8-byte words stay aligned with values.
+   * Returns the OR of values {@code [from, to)} (as their bytes lie, lanes unfolded) and counts
+   * in {@code acc[1]} each of them that differs from the value before it (value 0 has none). {@code from} is 0 or a multiple of 8 values, so 8-byte words stay aligned with values.
    *
    * <p>Narrow values are compared a word at a time: the word XOR itself moved up one lane (the
    * previous word's last value shifted in) is zero exactly in the lanes equal to their
@@ -92,7 +95,7 @@ final class StatsCollector {
    * value mispredicts on level streams, where about one value in seven differs: 16-bit levels
    * took 1.3 ns a value, twice the 32-bit token ids.
    */
-  private static void scan(byte[] d, int bits, int from, int to, long[] acc) {
+  private static long scan(byte[] d, int bits, int from, int to, long[] acc) {
     long or = 0;
     long changes = 0;
     int w = bits / 8;
@@ -125,8 +128,8 @@ final class StatsCollector {
         prev = v;
       }
     }
-    acc[0] |= or;
     acc[1] += changes;
+    return or;
   }
 
   /** The top bit of every 8-, 16- and 32-bit lane of a word. */

@@ -2,13 +2,15 @@ package io.lancecodec.spi;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Fixed-width statistics agree with a value-by-value count for every element width, at sizes
  * around the word boundaries the collector reads by, over runs, random values and full-width
  * values, pages whose run lengths change along the page (seeded); pages of a megabyte and more
- * are counted in halves on two cores.
+ * are counted in halves on two cores. The width of every group of 1024 values comes out of the
+ * same pass.
  */
 class StatsCollectorTest {
   @Test
@@ -71,7 +73,16 @@ class StatsCollectorTest {
               runs++;
             }
           }
+          byte[] groupWidths = new byte[(n + Stats.GROUP - 1) / Stats.GROUP];
+          for (int g = 0; g < groupWidths.length; g++) {
+            long groupOr = 0;
+            for (int i = g * Stats.GROUP; i < Math.min(n, (g + 1) * Stats.GROUP); i++) {
+              groupOr |= LittleEndian.getUnsigned(d, i * wb, wb);
+            }
+            groupWidths[g] = (byte) (64 - Long.numberOfLeadingZeros(groupOr));
+          }
           String what = bits + " bits, " + n + " values, " + shape;
+          assertArrayEquals(groupWidths, s.groupWidths(), what);
           assertEquals(64 - Long.numberOfLeadingZeros(or), s.maxBitWidth(), what);
           assertEquals(runs, s.runCount(), what);
           assertEquals(n, s.numValues(), what);

@@ -113,7 +113,7 @@ public final class BitpackPlugin implements CodecPlugin {
       }
     }
     // bit-packing's chunks hold 1024 values: a smaller LANCE_MINIBLOCK_MAX_VALUES rules it out
-    int[] widths = maxValues < InlineBitpackingCodec.CHUNK ? null : InlineBitpackingCodec.groupWidths(fw);
+    int[] widths = maxValues < InlineBitpackingCodec.CHUNK ? null : InlineBitpackingCodec.groupWidths(fw, stats);
     long packed = widths == null ? -1 : InlineBitpackingCodec.storedBytes(widths, bits, version);
     Proposal<MiniBlockCompressed> best = packed < 0 ? null
         : Proposal.estimated("bitpack", packed, new InlineBitpackingCodec.Compressor(v23, fw, widths), fw);

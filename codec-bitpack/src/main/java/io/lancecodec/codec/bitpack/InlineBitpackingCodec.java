@@ -13,6 +13,7 @@ import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlocks;
+import io.lancecodec.spi.Stats;
 import io.lancecodec.spi.WriteParallelism;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,6 +102,19 @@ final class InlineBitpackingCodec {
   }
 
   /** The bit width of every group of 1024 values of a block (the last group may be shorter). */
+  /** {@link #groupWidths(DataBlock.FixedWidth)}, taken from {@code stats} of the block when they counted them. */
+  static int[] groupWidths(DataBlock.FixedWidth fw, Stats.FixedWidth stats) {
+    byte[] counted = stats.groupWidths();
+    if (counted == null || Stats.GROUP != CHUNK || stats.numValues() != fw.numValues() || counted.length != (fw.numValues() + CHUNK - 1) / CHUNK) {
+      return groupWidths(fw);
+    }
+    int[] widths = new int[counted.length];
+    for (int k = 0; k < widths.length; k++) {
+      widths[k] = counted[k];
+    }
+    return widths;
+  }
+
   static int[] groupWidths(DataBlock.FixedWidth fw) {
     int bits = fw.bitsPerValue();
     long total = fw.numValues();
@@ -236,6 +250,19 @@ final class InlineBitpackingCodec {
 
     @Override
     public MiniBlockCompressed compress(DataBlock block) {
+      return compress(block, -1);
+    }
+
+    @Override
+    public MiniBlockCompressed compressFramed(DataBlock block, int headerBytes) {
+      if (headerBytes < 0 || headerBytes % 8 != 0) {
+        throw LanceCodecException.invalidArgument("bitpack: a chunk frame's header of " + headerBytes + " bytes");
+      }
+      return compress(block, headerBytes);
+    }
+
+    /** {@code frame}: the header bytes before each chunk, which is then padded to 8; -1: chunks back to back. */
+    private MiniBlockCompressed compress(DataBlock block, int frame) {
       DataBlock.FixedWidth fw = (DataBlock.FixedWidth) block;
       int bits = fw.bitsPerValue();
       long total = fw.numValues();
@@ -244,10 +271,10 @@ final class InlineBitpackingCodec {
       int nChunks = widths.length;
       long size = 0;
       for (int w : widths) {
-        size += chunkBytes(bits, w);
+        size += stride(bits, w, frame);
       }
       byte[] out = new byte[LanceCodecException.checkedInt(size, "bitpack: packed page size")];
-      WriteParallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, out));
+      WriteParallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, frame, out));
       List<MiniBlockChunk> chunks = new ArrayList<>(nChunks);
       // Every full chunk of one width is the same record, so a page shares one per width: two
       // small objects per 1024 values were 5% of packing a 4 MiB page at width 25.
@@ -265,20 +292,27 @@ final class InlineBitpackingCodec {
           chunks.add(full[w]);
         }
       }
-      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits, v23));
+      return new MiniBlockCompressed(List.of(out), chunks, total, encoding(bits, v23), frame);
+    }
+
+    /** Bytes from a chunk of width {@code w} to the next: the chunk, or its frame ({@link #compress(DataBlock, int)}). */
+    private static long stride(int bits, int w, int frame) {
+      int bytes = chunkBytes(bits, w);
+      return frame < 0 ? bytes : frame + MiniBlocks.pad8(bytes);
     }
 
     /** Packs chunks {@code [from, to)} in their places, which follow from the widths before them. */
-    private static void packChunks(DataBlock.FixedWidth fw, int[] widths, int from, int to, byte[] out) {
+    private static void packChunks(DataBlock.FixedWidth fw, int[] widths, int from, int to, int frame, byte[] out) {
       int bits = fw.bitsPerValue();
       long total = fw.numValues();
       int pos = 0;
       for (int k = 0; k < from; k++) {
-        pos += chunkBytes(bits, widths[k]);
+        pos += (int) stride(bits, widths[k], frame);
       }
       for (int k = from; k < to; k++) {
         int n = (int) Math.min(CHUNK, total - (long) k * CHUNK);
-        pos += pack(fw.data(), bits, k * CHUNK, n, widths[k], out, pos);
+        pack(fw.data(), bits, k * CHUNK, n, widths[k], out, pos + Math.max(frame, 0));
+        pos += (int) stride(bits, widths[k], frame);
       }
     }
   }

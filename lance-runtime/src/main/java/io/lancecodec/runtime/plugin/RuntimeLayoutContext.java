@@ -91,9 +91,16 @@ public final class RuntimeLayoutContext implements LayoutContext {
     return s;
   }
 
+  /** Equal statistics, where {@code kept} may leave out the group widths ({@link LayoutContext#keepStats}). */
+  private static boolean sameCounts(Stats kept, Stats counted) {
+    return kept instanceof Stats.FixedWidth k && k.groupWidths() == null && counted instanceof Stats.FixedWidth c
+        ? k.equals(c.withoutGroupWidths())
+        : kept.equals(counted);
+  }
+
   @Override
   public void keepStats(DataBlock values, Stats stats) {
-    assert stats.equals(Stats.of(values)) : "kept statistics " + stats + " are not those of the block, " + Stats.of(values);
+    assert sameCounts(stats, Stats.of(values)) : "kept statistics " + stats + " are not those of the block, " + Stats.of(values);
     keep(values, stats);
   }
 
@@ -144,6 +151,13 @@ public final class RuntimeLayoutContext implements LayoutContext {
   @Override
   public MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options, long sizeToBeat) {
     return best(values, options, CodecPlugin::proposeMiniBlock, "mini-block", Shape.WHOLE, sizeToBeat).result();
+  }
+
+  @Override
+  public MiniBlockCompressed compressMiniBlockFramed(DataBlock values, FieldOptions options, long sizeToBeat, int headerBytes) {
+    Proposal<MiniBlockCompressed> best = best(values, options, CodecPlugin::proposeMiniBlock, "mini-block", Shape.WHOLE, sizeToBeat);
+    MiniBlockCompressed framed = best.framedResult(headerBytes);
+    return framed != null ? framed : best.result();
   }
 
   @Override

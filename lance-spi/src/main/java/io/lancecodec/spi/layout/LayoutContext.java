@@ -33,7 +33,8 @@ public interface LayoutContext extends Decoders {
   /**
    * Statistics of values the layout built itself and counted while doing so (dictionary indices),
    * for a writer's context to hand the plugins when it compresses that block in this page. They
-   * must be exactly {@code Stats.of(values)}: plugins pack by them. Ignored by default.
+   * must be exactly {@code Stats.of(values)}, though group widths may be left out: plugins pack
+   * by them. Ignored by default.
    */
   default void keepStats(DataBlock values, io.lancecodec.spi.Stats stats) {}
 
@@ -49,6 +50,15 @@ public interface LayoutContext extends Decoders {
    */
   default MiniBlockCompressed compressMiniBlock(DataBlock values, FieldOptions options, long sizeToBeat) {
     return compressMiniBlock(values, options);
+  }
+
+  /**
+   * As {@link #compressMiniBlock(DataBlock, FieldOptions, long)}, with the chunks framed in place
+   * ({@link io.lancecodec.spi.MiniBlockCompressor#compressFramed}) when the chosen compressor
+   * can; {@link MiniBlockCompressed#framed} tells. Not framed by default.
+   */
+  default MiniBlockCompressed compressMiniBlockFramed(DataBlock values, FieldOptions options, long sizeToBeat, int headerBytes) {
+    return compressMiniBlock(values, options, sizeToBeat);
   }
 
   /** Values compressed per value (transparently) for a full-zip page. */

@@ -239,11 +239,12 @@ public final class DictionaryEncoder {
     byte[] d = fw.data();
     long plain = (long) n * w;
     long runCount = -1;
+    int width = fw.bitsPerValue();
     if (!reference) {
       // Compare with the values bit-packed at the page's widest value (cheap to know), so pages
       // that packing shrinks about as well (token ids) are not encoded twice by the layout.
       Stats.FixedWidth stats = ctx == null ? null : (Stats.FixedWidth) ctx.stats(fw);
-      int width = stats == null ? packedWidth(fw) : stats.maxBitWidth();
+      width = stats == null ? packedWidth(fw) : stats.maxBitWidth();
       runCount = stats == null ? -1 : stats.runCount();
       plain = Math.min(plain, ((long) n * width + 7) / 8);
     }
@@ -260,7 +261,7 @@ public final class DictionaryEncoder {
       return fixedRuns(fw, (int) runCount, budget, ratio * plain, reference, narrow, ctx);
     }
     if (w == 4 || w == 8) {
-      return fixedWords(fw, def, budget, ratio * plain, reference, ctx);
+      return fixedWords(fw, def, budget, ratio * plain, reference, width, ctx);
     }
     Table table = new Table(budget + 1);
     int[] first = new int[budget + 1];
@@ -312,35 +313,19 @@ public final class DictionaryEncoder {
    * indices written while collecting grew by copies that were a sixth of writing 200,000
    * timestamps. A run repeats its id without a lookup.
    */
-  private static Result fixedWords(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference, LayoutContext ctx) {
+  private static Result fixedWords(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference, int width,
+      LayoutContext ctx) {
     int n = (int) fw.numValues();
     int w = fw.bitsPerValue() / 8;
     byte[] d = fw.data();
-    // The table grows with the items (sizing it for the budget allocated and filled a megabyte per
-    // page of 1,311 distinct timestamps); rehashing keeps the ids.
-    WordIds ids = new WordIds(budget);
-    long lastKey = 0;
-    boolean any = false;
-    for (int i = 0; i < n; i++) {
-      if (def != null && def[i] != 0) {
-        continue;
-      }
-      long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
-      if (key == lastKey && any) {
-        continue;
-      }
-      lastKey = key;
-      any = true;
-      if (ids.add(key, budget) < 0) {
-        return null;
-      }
-    }
-    if (ids.items == 0 || fixedEstimate(ids.items, n, w, reference) >= limit) {
+    WordIds ids = width <= BITMAP_MAX_BITS ? narrowItems(d, w, n, def, budget, width) : hashedItems(d, w, n, def, budget);
+    if (ids == null || ids.items == 0 || fixedEstimate(ids.items, n, w, reference) >= limit) {
       return null;
     }
     // null slots keep index 0, as the reference writes them; the indices' runs are counted on
     // the way, for the statistics handed to the context
     byte[] idx = new byte[4 * n];
+    long lastKey = 0;
     int lastId = -1;
     int prev = 0;
     long runs = n == 0 ? 0 : 1;
@@ -359,6 +344,66 @@ public final class DictionaryEncoder {
       prev = id;
     }
     return ids.result(fw, idx, runs, ctx);
+  }
+
+  /** Values of at most this many bits are collected by {@link #narrowItems} (a bitmap of 128 KiB at most). */
+  static final int BITMAP_MAX_BITS = 20;
+
+  /**
+   * {@link #fixedWords}' items in first-seen order, or null past the budget. The table grows with
+   * the items (sizing it for the budget allocated and filled a megabyte per page of 1,311
+   * distinct timestamps); rehashing keeps the ids.
+   */
+  private static WordIds hashedItems(byte[] d, int w, int n, short[] def, int budget) {
+    WordIds ids = new WordIds(budget);
+    long lastKey = 0;
+    boolean any = false;
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      long key = w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3);
+      if (key == lastKey && any) {
+        continue;
+      }
+      lastKey = key;
+      any = true;
+      if (ids.add(key, budget) < 0) {
+        return null;
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * {@link #hashedItems} for values below {@code 2^width}: a bit per possible value marks the
+   * items seen, and the hash table is built once, from the items, only for a dictionary within
+   * the budget. Token ids (17 bits) went over it only after 50,000 values, each a probe of a
+   * table that grew by rehashing; the trial was a sixth of writing them. Same items, same order.
+   */
+  private static WordIds narrowItems(byte[] d, int w, int n, short[] def, int budget, int width) {
+    long[] seen = new long[width <= 6 ? 1 : 1 << (width - 6)];
+    long[] keys = new long[Math.min(budget, 64) + 1];
+    int items = 0;
+    for (int i = 0; i < n; i++) {
+      if (def != null && def[i] != 0) {
+        continue;
+      }
+      int key = (int) (w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3));
+      long bit = 1L << key;
+      if ((seen[key >>> 6] & bit) != 0) {
+        continue;
+      }
+      if (items == budget) {
+        return null;
+      }
+      seen[key >>> 6] |= bit;
+      if (items == keys.length) {
+        keys = Arrays.copyOf(keys, (int) Math.min(budget + 1L, 2L * keys.length));
+      }
+      keys[items++] = key;
+    }
+    return WordIds.of(keys, items, budget);
   }
 
   /**
@@ -444,6 +489,19 @@ public final class DictionaryEncoder {
     WordIds(int budget) {
       this.budget = budget;
       keys = new long[Math.min(budget, 64) + 1];
+    }
+
+    /** The table of distinct {@code keys[0, items)}, ids in that order. */
+    static WordIds of(long[] keys, int items, int budget) {
+      WordIds ids = new WordIds(budget);
+      int size = ids.slots.length;
+      while (size < 2 * items) {
+        size <<= 1;
+      }
+      ids.keys = keys;
+      ids.items = items;
+      ids.slots = rehash(keys, items, size);
+      return ids;
     }
 
     /** The id of {@code key}, added as the next item if new; -1 when it is new and {@code limit} items are held. */

@@ -73,8 +73,18 @@ public final class MiniBlockPageEncoder {
     WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
         ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def, sliceLevels))
         : null;
-    MiniBlockCompressed values = ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
+    // Chunks without levels and of one buffer each have a header of one size, so the compressor
+    // can write them in their places in the page: copying a page of token ids into the frame was
+    // a tenth of writing it.
+    int frame = pad8(2 + (large ? 4 : 2));
+    MiniBlockCompressed values = rep == null && def == null
+        ? ctx.compressMiniBlockFramed(chunked, page.options(), sizeToBeat, frame)
+        : ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
     int numBuffers = values.buffers().size();
+    if (values.framed() && (values.frameHeaderBytes() != frame || numBuffers != 1)) {
+      throw LanceCodecException.internal("mini-block: chunks framed after " + values.frameHeaderBytes() + " bytes in "
+          + numBuffers + " buffers; asked for " + frame + " in one");
+    }
     int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
     int maxVisible = Levels.maxVisibleDef(page.layers());
     if (rep != null && def != null && rep.length != def.length) {
@@ -149,13 +159,18 @@ public final class MiniBlockPageEncoder {
       total += size;
       item += n;
     }
-    byte[] chunkBytes = new byte[LanceCodecException.checkedInt(total, "mini-block: page size")];
+    byte[] chunkBytes = values.framed() ? values.buffers().get(0) : new byte[LanceCodecException.checkedInt(total, "mini-block: page size")];
+    if (chunkBytes.length != total) {
+      throw LanceCodecException.internal("mini-block: chunks framed in " + chunkBytes.length + " bytes, " + total + " expected");
+    }
     byte[] meta = new byte[nChunks * (large ? 4 : 2)];
     int[] bufferPos = new int[numBuffers];
     int pos = 0;
     for (int k = 0; k < nChunks; k++) {
-      int end = writeChunk(chunkBytes, pos, numLevels[k], repBytes == null ? null : repBytes[k],
-          defBytes == null ? null : defBytes[k], chunks.get(k).bufferSizes(), values.buffers(), bufferPos, large);
+      int end = values.framed()
+          ? frameChunk(chunkBytes, pos, chunks.get(k).bufferSizes()[0], large)
+          : writeChunk(chunkBytes, pos, numLevels[k], repBytes == null ? null : repBytes[k],
+              defBytes == null ? null : defBytes[k], chunks.get(k).bufferSizes(), values.buffers(), bufferPos, large);
       if (end != pos + sizes[k]) {
         throw LanceCodecException.internal("mini-block: chunk " + k + " wrote " + (end - pos) + " of " + sizes[k] + " bytes");
       }
@@ -252,6 +267,22 @@ public final class MiniBlockPageEncoder {
       pos = padTo8(data, pos + bufferSizes[b]);
     }
     return pos;
+  }
+
+  /**
+   * {@link #writeChunk} for a chunk of one buffer and no levels that the compressor wrote in its
+   * place ({@link MiniBlockCompressed#framed}): the header and the padding around the buffer.
+   */
+  private static int frameChunk(byte[] data, int pos, int size, boolean large) {
+    LittleEndian.putShort(data, pos, (short) 0);
+    if (large) {
+      LittleEndian.putInt(data, pos + 2, size);
+      pos = padTo8(data, pos + 6);
+    } else {
+      LittleEndian.putShort(data, pos + 2, (short) size);
+      pos = padTo8(data, pos + 4);
+    }
+    return padTo8(data, pos + size);
   }
 
   /** Pads with {@link #PAD} from {@code pos} to the next multiple of 8; returns that position. */
