@@ -11,19 +11,21 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * LZ4 frames as the reference writes them: the uncompressed length as a u32 LE, then one raw
  * LZ4 block (the block format, not the LZ4 frame format) from the default fast compressor.
  *
- * <p>Only lz4-java's pure-Java <em>safe</em> implementation is used: the JNI and Unsafe ones
- * could read out of bounds on malformed input (CVE-2025-12183), and the decoder always writes
- * into a fresh array that must be filled exactly, which defeats the reused-buffer disclosure of
- * CVE-2025-66566.
+ * <p>Decoding uses only lz4-java's pure-Java <em>safe</em> implementation: the JNI and Unsafe
+ * decompressors could read out of bounds on malformed input (CVE-2025-12183), and the decoder
+ * always writes into a fresh array that must be filled exactly, which defeats the reused-buffer
+ * disclosure of CVE-2025-66566. Encoding reads only arrays of ours, within their bounds, into
+ * room for the largest frame: it uses the Unsafe compressor, which writes the same bytes as the
+ * safe one (a test pins that) about 1.5 times as fast; the safe one was two thirds of writing a
+ * page of 50,000 URLs, whose 18,451 dictionary items a 2.2 file stores in LZ4.
  */
 final class Lz4Codec implements BufferCodec {
   static final int PREFIX = 4;
   /** Largest expansion of an LZ4 block: each extra length byte adds at most 255 output bytes. */
   private static final long MAX_RATIO = 255;
 
-  private static final LZ4Factory FACTORY = LZ4Factory.safeInstance();
-  private static final LZ4Compressor COMPRESSOR = FACTORY.fastCompressor();
-  private static final LZ4SafeDecompressor DECOMPRESSOR = FACTORY.safeDecompressor();
+  private static final LZ4Compressor COMPRESSOR = LZ4Factory.unsafeInstance().fastCompressor();
+  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.safeInstance().safeDecompressor();
 
   @Override
   public String name() {
