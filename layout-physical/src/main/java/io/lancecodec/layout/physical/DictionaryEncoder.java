@@ -707,16 +707,41 @@ public final class DictionaryEncoder {
     return 64 - Long.numberOfLeadingZeros(or);
   }
 
+  /**
+   * A hash of bytes {@code [s, e)} of {@code d} for the trial's table (its ids do not depend on
+   * it). Two lanes of 16 bytes a step, whose multiplies do not wait on each other, and a tail of
+   * one load: the last 8 bytes, overlapping what came before, or the few bytes of a short value
+   * read as one word and masked. A chain of one multiply and rotate per 8 bytes, then a multiply
+   * per tail byte, was half of the trial on 50,000 URLs.
+   */
   private static int hash(byte[] d, int s, int e) {
-    int h = 0x9E3779B9 ^ (e - s);
+    int len = e - s;
+    long a = 0x9E3779B97F4A7C15L;
+    long b = len;
     int i = s;
-    for (; i + 8 <= e; i += 8) {
-      long x = LittleEndian.getLong(d, i) * 0x9E3779B97F4A7C15L;
-      h = Integer.rotateLeft(h ^ (int) (x ^ (x >>> 32)), 13) * 5 + 0x6B43A9B5;
+    for (; i + 16 <= e; i += 16) {
+      a = (a + LittleEndian.getLong(d, i)) * 0xC2B2AE3D27D4EB4FL;
+      b = (b + LittleEndian.getLong(d, i + 8)) * 0x165667B19E3779F9L;
     }
-    for (; i < e; i++) {
-      h = (h ^ d[i]) * 0x01000193;
+    if (i + 8 <= e) {
+      a = (a ^ LittleEndian.getLong(d, i)) * 0x165667B19E3779F9L;
+      i += 8;
     }
-    return h ^ (h >>> 16);
+    long tail = 0;
+    if (i < e) {
+      if (len >= 8) {
+        tail = LittleEndian.getLong(d, e - 8);
+      } else if (d.length - s >= 8) {
+        tail = LittleEndian.getLong(d, s) & ((1L << (8 * len)) - 1);
+      } else {
+        for (int k = e - 1; k >= s; k--) {
+          tail = tail << 8 | (d[k] & 0xFF);
+        }
+      }
+    }
+    long h = a ^ Long.rotateLeft(b, 29) ^ (tail + len) * 0x9E3779B97F4A7C15L;
+    h ^= h >>> 32;
+    h *= 0xD6E8FEB86659FD93L;
+    return (int) (h ^ h >>> 32);
   }
 }
