@@ -77,13 +77,14 @@ public final class MiniBlockPageEncoder {
     // can write them in their places in the page: copying a page of token ids into the frame was
     // a tenth of writing it.
     int frame = pad8(2 + (large ? 4 : 2));
-    MiniBlockCompressed values = rep == null && def == null
+    boolean frameable = rep == null && def == null;
+    MiniBlockCompressed values = frameable
         ? ctx.compressMiniBlockFramed(chunked, page.options(), sizeToBeat, frame)
         : ctx.compressMiniBlock(chunked, page.options(), sizeToBeat);
     int numBuffers = values.buffers().size();
-    if (values.framed() && (values.frameHeaderBytes() != frame || numBuffers != 1)) {
+    if (values.framed() && (!frameable || values.frameHeaderBytes() != frame || numBuffers != 1)) {
       throw LanceCodecException.internal("mini-block: chunks framed after " + values.frameHeaderBytes() + " bytes in "
-          + numBuffers + " buffers; asked for " + frame + " in one");
+          + numBuffers + " buffers; " + (frameable ? "asked for " + frame + " in one" : "not asked for"));
     }
     int maxRep = rep == null ? 0 : Levels.maxRep(page.layers());
     int maxVisible = Levels.maxVisibleDef(page.layers());
