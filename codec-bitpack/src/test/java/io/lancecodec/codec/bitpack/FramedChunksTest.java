@@ -2,11 +2,11 @@ package io.lancecodec.codec.bitpack;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.Encoded;
 import io.lancecodec.spi.FieldOptions;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
@@ -17,7 +17,9 @@ import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.Proposal;
 import io.lancecodec.spi.ProposalContext;
 import io.lancecodec.spi.Stats;
+import io.lancecodec.testkit.Host;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * give the proposal the same size and bytes as the widths packing measures itself.
  */
 class FramedChunksTest {
+  private static final BitpackPlugin PLUGIN = new BitpackPlugin();
   private static final int[] SIZES = {1, 1000, 1024, 1025, 5000, 300_001};
 
   /** Values whose 1024-value groups each have a random width of their own (zero and full included). */
@@ -99,10 +102,14 @@ class FramedChunksTest {
     for (FileVersion version : new FileVersion[] {FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3}) {
       for (int n : SIZES) {
         DataBlock.FixedWidth fw = groupsOfMixedWidths(bits, n, bits * 7L + n);
-        Stats.FixedWidth counted = (Stats.FixedWidth) Stats.of(fw);
-        assertEquals((n + 1023) / 1024, counted.groupWidths().length);
-        Optional<Proposal<MiniBlockCompressed>> withWidths = propose(fw, counted, version);
-        Optional<Proposal<MiniBlockCompressed>> without = propose(fw, counted.withoutGroupWidths(), version);
+        // the runtime's statistics (the test kit's contexts hand them over) and the same counted
+        // value by value, without group widths
+        ProposalContext counted = Host.standalone(List.of(PLUGIN)).context(PLUGIN, fw, FieldOptions.DEFAULT, version);
+        ProposalContext measured = new Bitpack23MiniBlockTest.Context(fw, FieldOptions.DEFAULT, version);
+        assertEquals((n + 1023) / 1024, ((Stats.FixedWidth) counted.stats()).groupWidths().length);
+        assertNull(((Stats.FixedWidth) measured.stats()).groupWidths());
+        Optional<Proposal<MiniBlockCompressed>> withWidths = PLUGIN.proposeMiniBlock(fw, counted);
+        Optional<Proposal<MiniBlockCompressed>> without = PLUGIN.proposeMiniBlock(fw, measured);
         String what = bits + " bits, " + n + " values, " + version;
         assertEquals(without.isPresent(), withWidths.isPresent(), what);
         if (without.isEmpty()) {
@@ -113,41 +120,5 @@ class FramedChunksTest {
         assertArrayEquals(without.get().result().buffers().get(0), withWidths.get().result().buffers().get(0), what);
       }
     }
-  }
-
-  /** The plugin's mini-block proposal in a context handing it {@code stats}. */
-  private static Optional<Proposal<MiniBlockCompressed>> propose(DataBlock.FixedWidth fw, Stats stats, FileVersion version) {
-    ProposalContext context = new ProposalContext() {
-      @Override
-      public Stats stats() {
-        return stats;
-      }
-
-      @Override
-      public FieldOptions options() {
-        return FieldOptions.DEFAULT;
-      }
-
-      @Override
-      public FileVersion version() {
-        return version;
-      }
-
-      @Override
-      public Optional<Proposal<MiniBlockCompressed>> innerMiniBlock(DataBlock block) {
-        return Optional.empty();
-      }
-
-      @Override
-      public Optional<Proposal<Encoded<DataBlock>>> innerPerValue(DataBlock block) {
-        return Optional.empty();
-      }
-
-      @Override
-      public Optional<Proposal<Encoded<byte[]>>> innerBlock(DataBlock block) {
-        return Optional.empty();
-      }
-    };
-    return new BitpackPlugin().proposeMiniBlock(fw, context);
   }
 }

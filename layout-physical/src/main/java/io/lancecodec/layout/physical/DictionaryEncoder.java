@@ -382,6 +382,15 @@ public final class DictionaryEncoder {
    * table that grew by rehashing; the trial was a sixth of writing them. Same items, same order.
    */
   private static WordIds narrowItems(byte[] d, int w, int n, short[] def, int budget, int width) {
+    long[] keys = narrowKeys(d, w, n, def, budget, width);
+    return keys == null ? null : WordIds.of(keys, keys.length, budget);
+  }
+
+  /**
+   * The distinct values of {@code w}-byte values below {@code 2^width} in first-seen order (null
+   * slots skipped), or null past the budget: a bit per possible value marks those seen.
+   */
+  private static long[] narrowKeys(byte[] d, int w, int n, short[] def, int budget, int width) {
     long[] seen = new long[width <= 6 ? 1 : 1 << (width - 6)];
     long[] keys = new long[Math.min(budget, 64) + 1];
     int items = 0;
@@ -389,7 +398,7 @@ public final class DictionaryEncoder {
       if (def != null && def[i] != 0) {
         continue;
       }
-      int key = (int) (w == 4 ? LittleEndian.getInt(d, i << 2) & 0xFFFFFFFFL : LittleEndian.getLong(d, i << 3));
+      int key = (int) LittleEndian.getUnsigned(d, i * w, w);
       long bit = 1L << key;
       if ((seen[key >>> 6] & bit) != 0) {
         continue;
@@ -403,7 +412,7 @@ public final class DictionaryEncoder {
       }
       keys[items++] = key;
     }
-    return WordIds.of(keys, items, budget);
+    return Arrays.copyOf(keys, items);
   }
 
   /**
@@ -589,30 +598,14 @@ public final class DictionaryEncoder {
   private static Result fixedShorts(DataBlock.FixedWidth fw, short[] def, int budget, double limit, boolean reference, LayoutContext ctx) {
     int n = (int) fw.numValues();
     byte[] d = fw.data();
-    long[] seen = new long[1 << 10];
-    char[] keys = new char[Math.min(budget, 1 << 16)];
-    int items = 0;
-    for (int i = 0; i < n; i++) {
-      if (def != null && def[i] != 0) {
-        continue;
-      }
-      int key = LittleEndian.getShort(d, i * 2) & 0xFFFF;
-      long bit = 1L << key;
-      if ((seen[key >>> 6] & bit) != 0) {
-        continue;
-      }
-      if (items == budget) {
-        return null;
-      }
-      seen[key >>> 6] |= bit;
-      keys[items++] = (char) key;
-    }
+    long[] keys = narrowKeys(d, 2, n, def, budget, 16);
+    int items = keys == null ? 0 : keys.length;
     if (items == 0 || fixedEstimate(items, n, 2, reference) >= limit) {
       return null;
     }
     char[] idOf = new char[1 << 16];
     for (int k = 0; k < items; k++) {
-      idOf[keys[k]] = (char) k;
+      idOf[(int) keys[k]] = (char) k;
     }
     // null slots keep index 0, as the reference writes them
     byte[] idx = new byte[4 * n];
