@@ -338,7 +338,10 @@ public final class Compare {
           // write in the first 0.3 s, 6.9 ms after 3 s), which the reference, native code, never
           // pays; one 50 ms warm-up left ours-2.1 at 0.28x the reference on tokens and ours-2.2
           // at 1.02x on the same bytes.
-          long writeNanos = warm ? 20 * (minNanos / 3) : minNanos / 3;
+          // A sample is the whole timing window (it was a third): ten writes of token ids made a
+          // mean that one garbage collection in the window moved by a tenth, while the
+          // reference's writes allocate nothing on the heap, so the column swung by system.
+          long writeNanos = warm ? 20 * (minNanos / 3) : minNanos;
           int maxWrites = warm ? 20_000 : 1000;
           int writes = 0;
           long size;
@@ -519,7 +522,7 @@ public final class Compare {
     sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 and ours-2.3 against ref-2.2, every other"
         + " system against ref-2.1); MB/s are raw Arrow bytes (values, plus 4-byte offsets for strings) per second;"
         + " scan = batches of " + Engines.BATCH + " rows, scan 8k / 1k = batches of 8,192 / 1,024 rows (the Lance readers only);"
-        + " write = the mean of as many writes as fit in a third of the timing window (at least three), one sample per repetition."
+        + " write = the mean of as many writes as fit in the timing window (at least three), one sample per repetition."
         + " Search cache: ours = LanceFileReader.searchCacheBytes(); Parquet = 20 B per page of offset index;"
         + " Arrow IPC = 24 B per record batch; the reference does not report it (—)."
         + " DuckDB: one thread; its size is the growth of a fresh database file per copy of the column between k and 2k"
