@@ -101,7 +101,6 @@ final class InlineBitpackingCodec {
     return bits / 8 + 128 * width;
   }
 
-  /** The bit width of every group of 1024 values of a block (the last group may be shorter). */
   /** {@link #groupWidths(DataBlock.FixedWidth)}, taken from {@code stats} of the block when they counted them. */
   static int[] groupWidths(DataBlock.FixedWidth fw, Stats.FixedWidth stats) {
     byte[] counted = stats.groupWidths();
@@ -115,6 +114,7 @@ final class InlineBitpackingCodec {
     return widths;
   }
 
+  /** The bit width of every group of 1024 values of a block (the last group may be shorter). */
   static int[] groupWidths(DataBlock.FixedWidth fw) {
     int bits = fw.bitsPerValue();
     long total = fw.numValues();

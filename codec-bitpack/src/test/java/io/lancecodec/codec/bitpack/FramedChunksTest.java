@@ -2,6 +2,7 @@ package io.lancecodec.codec.bitpack;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +65,7 @@ class FramedChunksTest {
           String what = bits + " bits, " + n + " values, frame " + frame + (v23 ? ", 2.3" : "");
           assertTrue(framed.framed(), what);
           assertEquals(frame, framed.frameHeaderBytes(), what);
-          assertEquals(false, flat.framed(), what);
+          assertFalse(flat.framed(), what);
           assertEquals(flat.encoding(), framed.encoding(), what);
           assertEquals(flat.numValues(), framed.numValues(), what);
           assertEquals(flat.chunks().size(), framed.chunks().size(), what);
