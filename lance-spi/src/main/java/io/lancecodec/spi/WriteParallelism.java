@@ -143,6 +143,144 @@ public final class WriteParallelism {
     second.join();
   }
 
+  /**
+   * A pool thread that stays with the caller through a loop of short steps, each of two halves
+   * that are independent of each other (the passes of a learning loop, say, a tenth of a
+   * millisecond each): the caller runs half 0 of a step and the partner half 1. Between steps
+   * the partner spins instead of parking, since waking a parked thread on a virtual machine
+   * costs about as much as the half it would do. Only when the caller has been away for
+   * {@link #IDLE_NANOS} (preempted, on a machine with more runnable threads than cores) does the
+   * partner park, and the caller's next step wakes it; it leaves after {@link #PARK_NANOS}
+   * parked, as soon as other parts wait in the pool's queue, and at {@link #close}. A half the
+   * partner has not taken up when the caller finishes its own half runs on the caller, so a busy
+   * or absent partner costs time, never a wait. What is computed never depends on which thread
+   * ran a half.
+   */
+  public static final class Partner implements AutoCloseable {
+    /**
+     * How long the partner spins without a step before it leaves, in time and in spins: a
+     * safepoint or a collection stops both threads for a while, which must not look idle.
+     */
+    static final long IDLE_NANOS = 1_000_000;
+
+    static final int IDLE_SPINS = 10_000;
+
+    /** How long a parked partner waits for a step before it leaves. */
+    static final long PARK_NANOS = 5_000_000;
+
+    private final java.util.concurrent.atomic.AtomicInteger claim = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile int step;
+    private volatile int done;
+    private volatile boolean closed;
+    private volatile boolean parked;
+    private volatile Thread thread;
+    private java.util.function.IntConsumer body;
+    private Throwable failure;
+    private int steps;
+
+    private Partner() {}
+
+    /** A partner on the pool, or one that never comes when parts are disabled. */
+    public static Partner start() {
+      Partner p = new Partner();
+      if (ENABLED) {
+        Pool.POOL.execute(p::serve);
+      }
+      return p;
+    }
+
+    /**
+     * Runs {@code half.accept(0)} here and {@code half.accept(1)} on the partner if it takes it
+     * up in time, else here too; returns when both are done. A half's exception is rethrown.
+     */
+    public void run(java.util.function.IntConsumer half) {
+      int s = ++steps;
+      body = half;
+      claim.set(s);
+      step = s; // publishes body: the partner reads step before body
+      // The partner writes parked before it reads step, this thread step before parked: one of
+      // the two sees the other's write, so a partner never sleeps through a step.
+      if (parked) {
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+      }
+      half.accept(0);
+      if (claim.compareAndSet(s, 0)) {
+        half.accept(1);
+        return;
+      }
+      while (done != s) {
+        Thread.onSpinWait();
+      }
+      Throwable f = failure;
+      if (f != null) {
+        failure = null;
+        if (f instanceof RuntimeException re) {
+          throw re;
+        }
+        if (f instanceof Error err) {
+          throw err;
+        }
+        throw LanceCodecException.internal("half of a step failed: " + f);
+      }
+    }
+
+    private void serve() {
+      thread = Thread.currentThread();
+      int seen = 0;
+      long idleSince = System.nanoTime();
+      int idleSpins = 0;
+      while (!closed) {
+        int s = step;
+        if (s != seen) {
+          seen = s;
+          if (claim.compareAndSet(s, -s)) {
+            try {
+              body.accept(1);
+            } catch (Throwable t) {
+              failure = t;
+            }
+            done = s;
+          }
+          idleSince = System.nanoTime();
+          idleSpins = 0;
+        } else if (!Pool.POOL.getQueue().isEmpty()) {
+          return;
+        } else if (++idleSpins > IDLE_SPINS && System.nanoTime() - idleSince > IDLE_NANOS) {
+          if (!sleepUntilStep(seen)) {
+            return;
+          }
+          idleSince = System.nanoTime();
+          idleSpins = 0;
+        } else {
+          Thread.onSpinWait();
+        }
+      }
+    }
+
+    /** Parks until a step after {@code seen} or for {@link #PARK_NANOS}; whether a step came. */
+    private boolean sleepUntilStep(int seen) {
+      parked = true;
+      try {
+        long deadline = System.nanoTime() + PARK_NANOS;
+        for (long left = PARK_NANOS; step == seen && !closed && left > 0; left = deadline - System.nanoTime()) {
+          java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+        }
+      } finally {
+        parked = false;
+      }
+      return step != seen && !closed;
+    }
+
+    /** Lets the partner go; later steps would run wholly on the caller. */
+    @Override
+    public void close() {
+      closed = true;
+      if (parked) {
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+      }
+    }
+  }
+
   /** What joining threads wait on: a part was queued or has finished. */
   private static final Object SIGNAL = new Object();
 

@@ -60,4 +60,95 @@ class WriteParallelismTest {
       }
     });
   }
+
+  @Test
+  void aPartnerStepRunsEachHalfOnce() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      int steps = 2000;
+      int[][] runs = new int[steps][2];
+      boolean[] elsewhere = new boolean[steps];
+      Thread caller = Thread.currentThread();
+      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+        for (int s = 0; s < steps; s++) {
+          int step = s;
+          partner.run(h -> {
+            runs[step][h]++;
+            if (h == 1) {
+              elsewhere[step] = Thread.currentThread() != caller;
+            }
+            // about 20 microseconds of work, so that the partner can arrive
+            long until = System.nanoTime() + 20_000;
+            while (System.nanoTime() < until) {
+              Thread.onSpinWait();
+            }
+          });
+        }
+      }
+      int onPartner = 0;
+      for (int s = 0; s < steps; s++) {
+        assertEquals(1, runs[s][0], "half 0 of step " + s);
+        assertEquals(1, runs[s][1], "half 1 of step " + s);
+        onPartner += elsewhere[s] ? 1 : 0;
+      }
+      if (WriteParallelism.ENABLED) {
+        Assertions.assertTrue(onPartner > 0, "the partner took up no half in " + steps + " steps");
+      } else {
+        assertEquals(0, onPartner);
+      }
+    });
+  }
+
+  @Test
+  void aHalfsExceptionReachesTheCaller() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+        for (int s = 0; s < 200; s++) {
+          int failing = s % 2;
+          IllegalStateException e = Assertions.assertThrows(IllegalStateException.class, () -> partner.run(h -> {
+            if (h == failing) {
+              throw new IllegalStateException("half " + h);
+            }
+          }));
+          assertEquals("half " + failing, e.getMessage());
+          int[] ran = new int[2];
+          partner.run(h -> ran[h]++);
+          assertEquals(1, ran[0]);
+          assertEquals(1, ran[1]);
+        }
+      }
+    });
+  }
+
+  @Test
+  void aBusyPoolLeavesTheHalvesToTheCaller() {
+    assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+      CountDownLatch release = new CountDownLatch(1);
+      CountDownLatch running = new CountDownLatch(poolThreads);
+      java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
+      for (int t = 0; t < poolThreads; t++) {
+        blocked.add(WriteParallelism.start(() -> {
+          running.countDown();
+          try {
+            return release.await(30, TimeUnit.SECONDS) ? 1 : 0;
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        }));
+      }
+      running.await();
+      Thread caller = Thread.currentThread();
+      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+        for (int s = 0; s < 100; s++) {
+          partner.run(h -> assertEquals(caller, Thread.currentThread(), "half " + h));
+        }
+      } finally {
+        release.countDown();
+      }
+      for (WriteParallelism.Part<Integer> p : blocked) {
+        assertEquals(1, p.join());
+      }
+    });
+  }
 }

@@ -22,10 +22,14 @@ final class SymbolMatcher {
     MASK[8] = -1L;
   }
 
+  /** The code of symbol 0 in {@link #match}'s answers; codes below it are escaped bytes. */
+  static final int CODE_BASE = 256;
+
   /** Entries of {@link #prefix}, one per 2-byte prefix. */
   static final int PREFIXES = 1 << 16;
 
-  private final int[] byteSymbol = new int[256];
+  /** Per byte: the code of its single-byte symbol, or the byte itself (an escape). */
+  private final int[] byteCode = new int[256];
   /**
    * Per 2-byte prefix (first byte low): 0 when no symbol of two or more bytes starts with it,
    * else (2-byte symbol + 1, or 0) | (count of longer symbols) << 8 | (their first slot) << 16.
@@ -39,7 +43,7 @@ final class SymbolMatcher {
   private final long[] longValue;
   private final long[] longMask;
   private final int[] longLength;
-  private final int[] longSymbol;
+  private final int[] longCode;
 
   /** Symbol {@code i} is the low {@code lengths[i]} bytes of {@code values[i]}; higher bytes are ignored. */
   SymbolMatcher(long[] values, int[] lengths, int count) {
@@ -52,7 +56,9 @@ final class SymbolMatcher {
    */
   SymbolMatcher(long[] values, int[] lengths, int count, int[] scratch) {
     this.prefix = scratch;
-    java.util.Arrays.fill(byteSymbol, -1);
+    for (int b = 0; b < 256; b++) {
+      byteCode[b] = b;
+    }
     // Sort keys of the symbols of 3+ bytes: prefix, then longest first, then symbol order.
     long[] keys = new long[count];
     int multi = 0;
@@ -62,8 +68,8 @@ final class SymbolMatcher {
       int len = lengths[i];
       if (len == 1) {
         int b = (int) values[i] & 0xFF;
-        if (byteSymbol[b] < 0) {
-          byteSymbol[b] = i;
+        if (byteCode[b] == b) {
+          byteCode[b] = CODE_BASE + i;
         }
       } else if (len == 2) {
         int pre = (int) values[i] & 0xFFFF;
@@ -81,7 +87,7 @@ final class SymbolMatcher {
     longValue = new long[multi];
     longMask = new long[multi];
     longLength = new int[multi];
-    longSymbol = new int[multi];
+    longCode = new int[multi];
     for (int at = 0; at < multi; at++) {
       int i = (int) keys[at] & 0xFF;
       int len = lengths[i];
@@ -89,7 +95,7 @@ final class SymbolMatcher {
       longValue[at] = values[i] & MASK[len];
       longMask[at] = MASK[len];
       longLength[at] = len;
-      longSymbol[at] = i;
+      longCode[at] = CODE_BASE + i;
       int e = scratch[pre];
       if (e == 0) {
         touched[nTouched++] = pre;
@@ -127,7 +133,9 @@ final class SymbolMatcher {
   }
 
   /**
-   * The longest symbol equal to the input at a position, or -1 if none matches.
+   * The code of the longest symbol equal to the input at a position: {@link #CODE_BASE} + its
+   * index, or the position's byte (0-255) when no symbol matches and the byte must be escaped.
+   * One number for both spares the learner a branch on every match.
    *
    * @param word the input's next bytes as from {@link #load}
    * @param remaining input bytes left from the position (at least 1)
@@ -139,15 +147,15 @@ final class SymbolMatcher {
         if (remaining >= 3) {
           for (int k = e >>> 16, end = k + (e >>> 8 & 0xFF); k < end; k++) {
             if (longLength[k] <= remaining && (word & longMask[k]) == longValue[k]) {
-              return longSymbol[k];
+              return longCode[k];
             }
           }
         }
         if ((e & 0xFF) != 0) {
-          return (e & 0xFF) - 1;
+          return CODE_BASE - 1 + (e & 0xFF);
         }
       }
     }
-    return byteSymbol[(int) word & 0xFF];
+    return byteCode[(int) word & 0xFF];
   }
 }

@@ -1,6 +1,7 @@
 package io.lancecodec.codec.fsst;
 
 import io.lancecodec.spi.DataBlock;
+import io.lancecodec.spi.WriteParallelism;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -53,30 +54,139 @@ final class SymbolTableBuilder {
    */
   private static final int SINGLE_BYTE_BOOST = 8;
 
+  /** The pair counter that takes the pairs that are not counted. */
+  private static final int SINK = CODES * CODES;
+
+  /**
+   * Samples of at least this many bytes are counted in two halves, the second on another core
+   * when one is free: counting is three fifths of learning, and at 16 KiB a pass takes about a
+   * fifth of a millisecond, enough to pay for the two threads' hand-offs.
+   */
+  static final int TWO_HALVES_MIN_BYTES = 4096;
+
   private final byte[] sample;
   private final int[] sampleOffsets;
-  private final int[] counts1 = new int[CODES];
-  /** Pair counts: chars suffice (a sample has fewer than 2^16 pairs) and halve the matrix every page allocates. */
-  private final char[] counts2 = new char[CODES * CODES];
-  /** The indices of {@link #counts2} that are non-zero, the first {@link #touchedPairs} of them. */
-  private final int[] pairList;
-  private int touchedPairs;
+  /** The counts of strings {@code [0, split)} and {@code [split, n)} of the sample. */
+  private final Counter[] halves;
+  private final int split;
   private final Candidates candidates;
-  /** The prefix table of the generation's matcher, one per page: each table releases it for the next. */
-  private final int[] prefixScratch = new int[SymbolMatcher.PREFIXES];
 
-  private SymbolTableBuilder(byte[] sample, int[] sampleOffsets) {
+  private SymbolTableBuilder(byte[] sample, int[] sampleOffsets, Scratch scratch) {
     this.sample = sample;
     this.sampleOffsets = sampleOffsets;
-    // Each sample byte after the first of a string adds at most two pairs.
-    int maxPairs = (int) Math.min(CODES * CODES, 2L * sample.length);
-    this.pairList = new int[maxPairs + 1]; // + 1: countPair writes one slot past the pairs it keeps
-    this.candidates = new Candidates(CODES + maxPairs);
+    this.candidates = scratch.candidates;
+    int strings = Math.max(0, sampleOffsets.length - 1);
+    int bytes = strings == 0 ? 0 : sampleOffsets[strings];
+    if (bytes >= TWO_HALVES_MIN_BYTES) {
+      int s = 0;
+      while (s < strings && sampleOffsets[s] < bytes / 2) {
+        s++;
+      }
+      this.split = s;
+      this.halves = new Counter[] {scratch.first, scratch.second};
+    } else {
+      this.split = strings;
+      this.halves = new Counter[] {scratch.first};
+    }
   }
 
   /** The table learnt from a sample (switched on; the caller decides whether to use it). */
   static SymbolTable build(Sample s) {
-    return new SymbolTableBuilder(s.bytes, s.offsets).run();
+    if (s.bytes.length > MAX_SAMPLE_BYTES) {
+      throw new IllegalArgumentException("sample of " + s.bytes.length + " bytes");
+    }
+    Scratch scratch = Scratch.take();
+    SymbolTable table = new SymbolTableBuilder(s.bytes, s.offsets, scratch).run();
+    // only after a build that finished: one cut short may leave counters it did not track
+    Scratch.give(scratch);
+    return table;
+  }
+
+  /** The largest sample: a page's strings up to the target, or sampled strings up to one piece past it. */
+  private static final int MAX_SAMPLE_BYTES = FsstFormat.SAMPLE_TARGET + FsstFormat.SAMPLE_LINE;
+
+  /**
+   * A build's counters and candidates, about 4 MB, kept for the next build: allocating and
+   * zeroing them for every page was a fifth of learning its table. Spares are softly referenced, so that memory
+   * pressure takes them back, and there are at most as many as processors.
+   */
+  private static final class Scratch {
+    private static final java.util.concurrent.ConcurrentLinkedDeque<java.lang.ref.SoftReference<Scratch>> SPARE =
+        new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private static final int MAX_SPARE = Runtime.getRuntime().availableProcessors();
+
+    /** Counts the first half (or all) of the sample; the second half's counts are added to it. */
+    final Counter first = new Counter(MAX_SAMPLE_BYTES, false);
+    final Counter second = new Counter(MAX_SAMPLE_BYTES, true);
+    // Each sample byte after the first of a string adds at most two pairs.
+    final Candidates candidates = new Candidates(CODES + 2 * MAX_SAMPLE_BYTES);
+
+    static Scratch take() {
+      for (java.lang.ref.SoftReference<Scratch> r; (r = SPARE.pollFirst()) != null; ) {
+        Scratch s = r.get();
+        if (s != null) {
+          return s;
+        }
+      }
+      return new Scratch();
+    }
+
+    static void give(Scratch s) {
+      if (SPARE.size() < MAX_SPARE) {
+        SPARE.offerFirst(new java.lang.ref.SoftReference<>(s));
+      }
+    }
+  }
+
+  /**
+   * Symbol and pair counts of one pass over part of the sample, and what the pass needs of its
+   * own: a half counted on another core reads and writes only its counter (the table's symbols
+   * aside), since every cache line the two cores share in a pass costs a transfer.
+   */
+  private static final class Counter {
+    /** The prefix table of the pass's matcher, released after each pass. */
+    final int[] prefixScratch = new int[SymbolMatcher.PREFIXES];
+    final int[] codeLength = new int[CODES];
+    final int[] counts1 = new int[CODES];
+    /**
+     * Pair counts: chars suffice (a sample has fewer than 2^16 pairs) and halve the matrix. One
+     * more counter, {@link #SINK}, takes the pairs that are not counted.
+     */
+    final char[] counts2 = new char[CODES * CODES + 1];
+    /** The indices of {@link #counts2} that are non-zero, the first {@link #touchedPairs} of them. */
+    final int[] pairList;
+    int touchedPairs;
+    /** The bytes the pass saved (escapes cost one byte each). */
+    long gain;
+    /**
+     * The second half's pairs after a pass, index << 16 | count, in one array the first half's
+     * core reads front to back instead of 511 x 511 counters scattered over the other core's
+     * cache.
+     */
+    final long[] packed;
+
+    Counter(int bytes, boolean packs) {
+      // Each byte after the first of a string adds at most two pairs; + 2: the sink, and a
+      // pass writes one slot past the pairs it keeps.
+      pairList = new int[(int) Math.min(CODES * CODES, 2L * bytes) + 2];
+      packed = packs ? new long[pairList.length] : null;
+    }
+
+    /** Adds the counts of {@code other} (a pass over other strings with the same table) to these. */
+    void add(Counter other) {
+      for (int c = 0; c < CODES; c++) {
+        counts1[c] += other.counts1[c];
+      }
+      for (int k = 0; k < other.touchedPairs; k++) {
+        long e = other.packed[k];
+        int index = (int) (e >>> 16);
+        int before = counts2[index];
+        counts2[index] = (char) (before + (int) (e & 0xFFFF));
+        pairList[touchedPairs] = index;
+        touchedPairs += before == 0 ? 1 : 0;
+      }
+      gain += other.gain;
+    }
   }
 
   /** Sample strings {@code bytes[offsets[i], offsets[i + 1])}. */
@@ -136,11 +246,18 @@ final class SymbolTableBuilder {
   private static final class Table {
     final long[] values = new long[FsstFormat.MAX_SYMBOLS];
     final int[] lengths = new int[FsstFormat.MAX_SYMBOLS];
+    /** The length of each counter code: 1 for escaped bytes, then the symbols'. */
+    final int[] codeLength = new int[CODES];
     int size;
-    SymbolMatcher matcher;
 
-    void seal(int[] prefixScratch) {
-      matcher = new SymbolMatcher(values, lengths, size, prefixScratch);
+    Table seal() {
+      lengths(codeLength);
+      return this;
+    }
+
+    void lengths(int[] codeLength) {
+      java.util.Arrays.fill(codeLength, 0, 256, 1);
+      System.arraycopy(lengths, 0, codeLength, 256, size);
     }
 
     long value(int code) {
@@ -148,13 +265,18 @@ final class SymbolTableBuilder {
     }
 
     int length(int code) {
-      return code < 256 ? 1 : lengths[code - 256];
+      return codeLength[code];
     }
   }
 
   private SymbolTable run() {
-    Table table = new Table();
-    table.seal(prefixScratch);
+    try (WriteParallelism.Partner partner = halves.length == 2 ? WriteParallelism.Partner.start() : null) {
+      return run(partner);
+    }
+  }
+
+  private SymbolTable run(WriteParallelism.Partner partner) {
+    Table table = new Table().seal();
     Table best = table;
     long bestGain = Long.MIN_VALUE;
     int stalled = 0;
@@ -162,7 +284,7 @@ final class SymbolTableBuilder {
       // the last generation keeps the strongest symbols without growing new ones
       boolean last = g == GENERATIONS - 1 || stalled >= PATIENCE;
       int fraction = g < PARTIAL.length && !last ? PARTIAL[g] : 128;
-      long gain = compressCount(table, !last, fraction);
+      long gain = compressCount(partner, table, !last, fraction);
       if (fraction == 128) {
         stalled = bestGain > 0 && gain - bestGain < bestGain / GAIN_STEP ? stalled + 1 : 0;
         if (gain >= bestGain) {
@@ -175,7 +297,7 @@ final class SymbolTableBuilder {
         break;
       }
     }
-    if (compressCount(table, false, 128) >= bestGain) {
+    if (compressCount(partner, table, false, 128) >= bestGain) {
       best = table;
     }
     return finish(best);
@@ -191,42 +313,76 @@ final class SymbolTableBuilder {
 
   /**
    * Greedily compresses the sample with {@code table}, counting symbols (and adjacent pairs when
-   * {@code pairs}); returns the bytes saved (escapes cost one byte each).
+   * {@code pairs}) into {@link #halves}; returns the bytes saved (escapes cost one byte each).
    */
-  private long compressCount(Table table, boolean pairs, int fraction) {
+  private long compressCount(WriteParallelism.Partner partner, Table table, boolean pairs, int fraction) {
+    Counter first = halves[0];
+    if (halves.length == 1) {
+      count(first, table, pairs, fraction, 0, split);
+    } else {
+      java.util.function.IntConsumer half =
+          h -> count(halves[h], table, pairs, fraction, h == 0 ? 0 : split, h == 0 ? split : sampleOffsets.length - 1);
+      if (partner != null) {
+        partner.run(half);
+      } else {
+        half.accept(0);
+        half.accept(1);
+      }
+      first.add(halves[1]);
+    }
+    return first.gain;
+  }
+
+  /** Counts strings {@code [from, to)} of the sample into {@code c}. */
+  private void count(Counter c, Table table, boolean pairs, int fraction, int from, int to) {
+    int[] counts1 = c.counts1;
+    char[] counts2 = c.counts2;
+    int[] pairList = c.pairList;
     java.util.Arrays.fill(counts1, 0);
     // Only the pairs that occurred are reset: most of the 511 x 511 matrix stays zero.
-    for (int k = 0; k < touchedPairs; k++) {
+    for (int k = 0; k < c.touchedPairs; k++) {
       counts2[pairList[k]] = 0;
     }
-    touchedPairs = 0;
+    // The pass's state lives in locals, not in the counter's fields: the two halves' counters
+    // may share a cache line, which the two cores would otherwise pass back and forth.
+    int touched = 0;
+    int[] codeLength = c.codeLength;
+    table.lengths(codeLength);
+    SymbolMatcher matcher = new SymbolMatcher(table.values, table.lengths, table.size, c.prefixScratch);
     long gain = 0;
-    for (int s = 0; s + 1 < sampleOffsets.length; s++) {
+    for (int s = from; s < to; s++) {
       int p = sampleOffsets[s];
       int end = sampleOffsets[s + 1];
       if (p == end || ((s * 0x9E3779B9) >>> 25) >= fraction) {
         continue;
       }
-      int prev = next(table, p, end);
-      int prevLen = table.length(prev);
-      gain += prev < 256 ? -1 : prevLen - 1;
+      // Counting takes no branch on what was matched (text makes each a coin toss): an escape
+      // (code < 256) saves -1 byte and a symbol its length - 1, and a pair that does not apply
+      // is counted into the sink.
+      int prev = next(matcher, p, end);
+      int prevLen = codeLength[prev];
+      gain += prevLen - 2 + (prev >>> 8);
       p += prevLen;
       while (p < end) {
         counts1[prev]++;
         int b = sample[p] & 0xFF;
-        if (prevLen != 1) {
-          // the byte after a multi-byte symbol is itself a candidate (single-byte growth)
-          counts1[b]++;
-        }
-        int cur = next(table, p, end);
-        int curLen = table.length(cur);
-        gain += cur < 256 ? -1 : curLen - 1;
+        // the byte after a multi-byte symbol is itself a candidate (single-byte growth)
+        counts1[b] += prevLen == 1 ? 0 : 1;
+        int cur = next(matcher, p, end);
+        int curLen = codeLength[cur];
+        gain += curLen - 2 + (cur >>> 8);
         if (pairs) {
-          countPair(prev * CODES + cur);
-          if (curLen > 1) {
-            // extend the previous symbol by one byte only
-            countPair(prev * CODES + b);
-          }
+          // A pair's index is written always and kept only for a first occurrence: a branch on
+          // "first time?" mispredicted on about every other pair of the early generations.
+          int pair = prev * CODES + cur;
+          int before = counts2[pair]++;
+          pairList[touched] = pair;
+          touched += before == 0 ? 1 : 0;
+          // extend the previous symbol by one byte only: when the current symbol is longer
+          pair = curLen > 1 ? prev * CODES + b : SINK;
+          before = counts2[pair]++;
+          pairList[touched] = pair;
+          touched += before == 0 ? 1 : 0;
         }
         p += curLen;
         prev = cur;
@@ -234,37 +390,40 @@ final class SymbolTableBuilder {
       }
       counts1[prev]++;
     }
-    return gain;
+    c.gain = gain;
+    c.touchedPairs = touched;
+    matcher.release();
+    if (c.packed != null) {
+      for (int k = 0; k < touched; k++) {
+        int index = pairList[k];
+        c.packed[k] = (long) index << 16 | counts2[index];
+      }
+    }
   }
 
-  private void countPair(int index) {
-    // the index is written always and kept only for a first occurrence: a branch on "first
-    // time?" mispredicted on about every other pair of the early generations
-    int before = counts2[index]++;
-    pairList[touchedPairs] = index;
-    touchedPairs += before == 0 ? 1 : 0;
-  }
-
-  private int next(Table table, int p, int end) {
-    int i = table.matcher.match(SymbolMatcher.load(sample, p, end), end - p);
-    return i >= 0 ? 256 + i : sample[p] & 0xFF;
+  private int next(SymbolMatcher matcher, int p, int end) {
+    return matcher.match(SymbolMatcher.load(sample, p, end), end - p);
   }
 
   /** The next generation: the best candidates of the counted symbols and (if {@code grow}) pairs. */
   private Table makeTable(Table table, int minCount, boolean grow) {
     candidates.clear();
     int codes = 256 + table.size;
+    Counter counts = halves[0]; // with the second half's counts added
     for (int c1 = 0; c1 < codes; c1++) {
-      int n1 = counts1[c1];
+      int n1 = counts.counts1[c1];
       if (n1 != 0 && n1 >= minCount) {
         int len1 = table.length(c1);
         candidates.add(table.value(c1), len1, (long) n1 * len1 * (len1 == 1 ? SINGLE_BYTE_BOOST : 1));
       }
     }
     if (grow) {
-      for (int k = 0; k < touchedPairs; k++) {
-        int index = pairList[k];
-        int n2 = counts2[index];
+      for (int k = 0; k < counts.touchedPairs; k++) {
+        int index = counts.pairList[k];
+        if (index == SINK) {
+          continue;
+        }
+        int n2 = counts.counts2[index];
         int c1 = index / CODES;
         int len1 = table.length(c1);
         if (n2 < minCount || len1 == FsstFormat.MAX_SYMBOL_LENGTH) {
@@ -278,36 +437,51 @@ final class SymbolTableBuilder {
     }
     Table next = new Table();
     next.size = candidates.best(FsstFormat.MAX_SYMBOLS, next.values, next.lengths);
-    // the old table is only read for its symbols from here on (the best one by finish)
-    table.matcher.release();
-    next.seal(prefixScratch);
-    return next;
+    return next.seal();
   }
 
   /**
-   * Candidate symbols with their summed gains, keyed by (bytes, length) in an open-addressing
-   * table, so that a generation allocates nothing per candidate.
+   * Candidate symbols with their summed gains, so that a generation allocates nothing per
+   * candidate. The candidates themselves sit in insertion order in dense arrays, which the
+   * selection reads front to back; the open-addressing index over them holds only entry numbers
+   * tagged with hash bits, so a probe rarely leaves the index. (Keys, lengths and gains in the
+   * hash slots themselves cost three cache misses per new candidate and one per candidate in the
+   * selection: tables of 10,000-30,000 pairs a generation overflow the core's cache.)
    */
   private static final class Candidates {
+    private static final int ENTRY_BITS = 20;
+    private static final int ENTRY_MASK = (1 << ENTRY_BITS) - 1;
+    /** Per slot: 0 when free, else (entry + 1) | hash tag << ENTRY_BITS. */
+    private final int[] index;
+    private final int[] slotOf;
     private final long[] keys;
     private final int[] lens;
     private final long[] gains;
-    private final int[] used;
+    private final int[] histogram = new int[1024];
+    /** Sort keys of {@link #best}. */
+    private final long[] order;
+    /** Above any gain: a sample of 16 KiB sums to gains of a few million at most. */
+    private static final long MAX_GAIN = (1L << 39) - 1;
     private int size;
     private final int mask;
 
     Candidates(int maxEntries) {
+      if (maxEntries >= ENTRY_MASK) {
+        throw new IllegalArgumentException("too many candidates: " + maxEntries);
+      }
       int cap = Integer.highestOneBit(Math.max(16, maxEntries) * 2 - 1) * 2;
-      keys = new long[cap];
-      lens = new int[cap];
-      gains = new long[cap];
-      used = new int[maxEntries];
+      index = new int[cap];
+      slotOf = new int[maxEntries];
+      keys = new long[maxEntries];
+      lens = new int[maxEntries];
+      gains = new long[maxEntries];
+      order = new long[maxEntries];
       mask = cap - 1;
     }
 
     void clear() {
       for (int k = 0; k < size; k++) {
-        lens[used[k]] = 0;
+        index[slotOf[k]] = 0;
       }
       size = 0;
     }
@@ -315,17 +489,24 @@ final class SymbolTableBuilder {
     void add(long value, int len, long gain) {
       long h = (value ^ len) * 0x9E3779B97F4A7C15L;
       int slot = (int) (h >>> 40) & mask;
-      while (lens[slot] != 0) {
-        if (lens[slot] == len && keys[slot] == value) {
-          gains[slot] += gain;
-          return;
+      int tag = ((int) (h >>> 28) & (1 << (32 - ENTRY_BITS)) - 1) << ENTRY_BITS; // bits apart from the slot's
+      int e;
+      while ((e = index[slot]) != 0) {
+        if ((e & ~ENTRY_MASK) == tag) {
+          int at = (e & ENTRY_MASK) - 1;
+          if (lens[at] == len && keys[at] == value) {
+            gains[at] += gain;
+            return;
+          }
         }
         slot = (slot + 1) & mask;
       }
-      keys[slot] = value;
-      lens[slot] = len;
-      gains[slot] = gain;
-      used[size++] = slot;
+      index[slot] = tag | (size + 1);
+      slotOf[size] = slot;
+      keys[size] = value;
+      lens[size] = len;
+      gains[size] = gain;
+      size++;
     }
 
     /**
@@ -334,72 +515,68 @@ final class SymbolTableBuilder {
      * smaller value, so the result does not depend on the table's layout.
      */
     int best(int k, long[] values, int[] lengths) {
-      // Selection by a binary min-heap of slots over the whole candidate list.
-      int[] heap = new int[k];
-      int n = 0;
-      for (int u = 0; u < size; u++) {
-        int slot = used[u];
-        if (n < k) {
-          heap[n] = slot;
-          siftUp(heap, n++);
-        } else if (better(slot, heap[0])) {
-          heap[0] = slot;
-          siftDown(heap, n);
+      // Only the candidates whose gain reaches the k-th highest (rounded down to a histogram
+      // bucket) are ordered: the k best and the ties at the floor, not the thousands of pairs
+      // below it. Each gets one sort key, gain then length descending, so that a primitive sort
+      // does the work; runs of equal gain and length are then put in value order.
+      long floor = floor(k);
+      long[] order = this.order;
+      int m = 0;
+      for (int e = 0; e < size; e++) {
+        if (gains[e] >= floor) {
+          order[m++] = (MAX_GAIN - gains[e]) << 24 | (long) (8 - lens[e]) << ENTRY_BITS | e;
         }
       }
-      for (int i = n - 1; i >= 0; i--) {
-        // Pop the worst into the last free place: the array ends up best first.
-        int worst = heap[0];
-        heap[0] = heap[i];
-        siftDown(heap, i);
-        values[i] = keys[worst];
-        lengths[i] = lens[worst];
+      java.util.Arrays.sort(order, 0, m);
+      for (int run = 0; run < m; ) {
+        int end = run + 1;
+        while (end < m && order[end] >>> ENTRY_BITS == order[run] >>> ENTRY_BITS) {
+          end++;
+        }
+        for (int i = run + 1; i < end; i++) {
+          long o = order[i];
+          long key = keys[(int) o & ENTRY_MASK];
+          int j = i - 1;
+          for (; j >= run && Long.compareUnsigned(keys[(int) order[j] & ENTRY_MASK], key) > 0; j--) {
+            order[j + 1] = order[j];
+          }
+          order[j + 1] = o;
+        }
+        run = end;
+      }
+      int n = Math.min(k, m);
+      for (int i = 0; i < n; i++) {
+        int e = (int) order[i] & ENTRY_MASK;
+        values[i] = keys[e];
+        lengths[i] = lens[e];
       }
       return n;
     }
 
-    private boolean better(int a, int b) {
-      if (gains[a] != gains[b]) {
-        return gains[a] > gains[b];
+    /**
+     * A gain that at least {@code k} candidates reach (0 when there are fewer): the k-th highest
+     * gain, or less when it exceeds the histogram's last bucket.
+     */
+    private long floor(int k) {
+      if (size <= k) {
+        return Long.MIN_VALUE;
       }
-      if (lens[a] != lens[b]) {
-        return lens[a] > lens[b];
+      int[] histogram = this.histogram;
+      java.util.Arrays.fill(histogram, 0);
+      int top = histogram.length - 1;
+      for (int e = 0; e < size; e++) {
+        histogram[(int) Math.max(0, Math.min(top, gains[e]))]++;
       }
-      return Long.compareUnsigned(keys[a], keys[b]) < 0;
+      int reached = 0;
+      for (int g = top; g > 0; g--) {
+        reached += histogram[g];
+        if (reached >= k) {
+          return g;
+        }
+      }
+      return Long.MIN_VALUE;
     }
 
-    private void siftUp(int[] heap, int i) {
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (!better(heap[parent], heap[i])) {
-          break;
-        }
-        int t = heap[parent];
-        heap[parent] = heap[i];
-        heap[i] = t;
-        i = parent;
-      }
-    }
-
-    private void siftDown(int[] heap, int n) {
-      int i = 0;
-      while (true) {
-        int c = 2 * i + 1;
-        if (c >= n) {
-          break;
-        }
-        if (c + 1 < n && better(heap[c], heap[c + 1])) {
-          c++;
-        }
-        if (!better(heap[i], heap[c])) {
-          break;
-        }
-        int t = heap[c];
-        heap[c] = heap[i];
-        heap[i] = t;
-        i = c;
-      }
-    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.lancecodec.codec.fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LittleEndian;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,6 +46,45 @@ class SymbolTableTest {
     SymbolTable t = SymbolTable.parse(b);
     assertFalse(t.compressed());
     assertEquals(0, t.size());
+  }
+
+  /**
+   * Learning counts the sample in two halves, the second on a pool thread when one comes, and
+   * reuses the counters of finished builds: neither may change a table. Builds on several threads
+   * at once (sharing the pool and the spare counters) give the table a lone build gives.
+   */
+  @Test
+  void learntTablesDoNotDependOnThreads() throws Exception {
+    List<String> real = TestBlocks.realStrings();
+    List<SymbolTableBuilder.Sample> samples = new java.util.ArrayList<>();
+    for (int from = 0; from + 400 <= real.size(); from += real.size() / 5) {
+      samples.add(SymbolTableBuilder.sample(TestBlocks.block(TestBlocks.utf8(real.subList(from, from + 400)), 32)));
+    }
+    samples.add(SymbolTableBuilder.sample(TestBlocks.block(TestBlocks.utf8(real), 32)));
+    assertTrue(samples.get(samples.size() - 1).size() >= 2 * SymbolTableBuilder.TWO_HALVES_MIN_BYTES, "a sample counted in halves");
+    List<byte[]> alone = new java.util.ArrayList<>();
+    for (SymbolTableBuilder.Sample sample : samples) {
+      alone.add(SymbolTableBuilder.build(sample).serialize());
+    }
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int first = t;
+        runs.add(threads.submit(() -> {
+          for (int round = 0; round < 10; round++) {
+            int i = (first + round) % samples.size();
+            assertArrayEquals(alone.get(i), SymbolTableBuilder.build(samples.get(i)).serialize(), "sample " + i);
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> run : runs) {
+        run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      threads.shutdownNow();
+    }
   }
 
   @Test
