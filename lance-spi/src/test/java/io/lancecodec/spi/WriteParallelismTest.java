@@ -19,22 +19,9 @@ class WriteParallelismTest {
   void aJoinerRunsQueuedPartsWhileItWaits() {
     assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-      int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
       CountDownLatch release = new CountDownLatch(1);
-      CountDownLatch running = new CountDownLatch(poolThreads);
       // every pool thread busy until the last part, queued behind them, releases it
-      java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
-      for (int t = 0; t < poolThreads; t++) {
-        blocked.add(WriteParallelism.start(() -> {
-          running.countDown();
-          try {
-            return release.await(30, TimeUnit.SECONDS) ? 1 : 0;
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
-        }));
-      }
-      running.await();
+      java.util.List<WriteParallelism.Part<Integer>> blocked = occupyPool(release);
       WriteParallelism.start(() -> {
         release.countDown();
         return 0;
@@ -123,21 +110,8 @@ class WriteParallelismTest {
   void aBusyPoolLeavesTheHalvesToTheCaller() {
     assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-      int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
       CountDownLatch release = new CountDownLatch(1);
-      CountDownLatch running = new CountDownLatch(poolThreads);
-      java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
-      for (int t = 0; t < poolThreads; t++) {
-        blocked.add(WriteParallelism.start(() -> {
-          running.countDown();
-          try {
-            return release.await(30, TimeUnit.SECONDS) ? 1 : 0;
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
-        }));
-      }
-      running.await();
+      java.util.List<WriteParallelism.Part<Integer>> blocked = occupyPool(release);
       Thread caller = Thread.currentThread();
       try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
         for (int s = 0; s < 100; s++) {
@@ -150,5 +124,27 @@ class WriteParallelismTest {
         assertEquals(1, p.join());
       }
     });
+  }
+
+  /**
+   * Parts that keep every pool thread busy until {@code release} opens (each then returns 1),
+   * once all of them have started.
+   */
+  private static java.util.List<WriteParallelism.Part<Integer>> occupyPool(CountDownLatch release) throws InterruptedException {
+    int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    CountDownLatch running = new CountDownLatch(poolThreads);
+    java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
+    for (int t = 0; t < poolThreads; t++) {
+      blocked.add(WriteParallelism.start(() -> {
+        running.countDown();
+        try {
+          return release.await(30, TimeUnit.SECONDS) ? 1 : 0;
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }));
+    }
+    running.await();
+    return blocked;
   }
 }
