@@ -106,9 +106,10 @@ final class SymbolTableBuilder {
   private static final int MAX_SAMPLE_BYTES = FsstFormat.SAMPLE_TARGET + FsstFormat.SAMPLE_LINE;
 
   /**
-   * A build's counters and candidates, about 4 MB, kept for the next build: allocating and
-   * zeroing them for every page was a fifth of learning its table. Spares are softly referenced, so that memory
-   * pressure takes them back, and there are at most as many as processors.
+   * A build's counters and candidates, about 3.5 MB, kept for the next build: allocating and
+   * zeroing them for every page was a fifth of learning its table. Spares are softly
+   * referenced, so that memory pressure takes them back, and there are at most as many as
+   * processors.
    */
   private static final class Scratch {
     private static final java.util.concurrent.ConcurrentLinkedDeque<java.lang.ref.SoftReference<Scratch>> SPARE =
