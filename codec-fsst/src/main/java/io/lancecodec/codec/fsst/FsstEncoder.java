@@ -201,21 +201,139 @@ final class FsstEncoder {
   private Range compressRange(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
     long base = block.offset(from);
     long dataLen = block.offset(to) - base;
-    // Compressed output rarely exceeds the input; grow only when a value could not fit.
-    byte[] out = new byte[(int) Math.min(Integer.MAX_VALUE - 16, dataLen + dataLen / 8 + 64)];
+    int mid = to - from < 2 ? from : Math.min(to - 1, Math.max(from + 1, valueAtByte(block, base + dataLen / 2)));
+    if (mid == from) {
+      return compressValues(block, from, to, offsets, w);
+    }
+    // Two lanes, values [from, mid) and [mid, to), a step of each in turn: a step waits on the
+    // loads of the one before it (the input word, then its table entries), so one lane left the
+    // core idle most of the time. Each lane writes its own output; the second is appended to
+    // the first at the end.
+    byte[] in = block.data();
+    byte[] outA = new byte[capacity(block.offset(mid) - base)];
+    byte[] outB = new byte[capacity(block.offset(to) - block.offset(mid))];
+    int oa = 0;
+    int ob = 0;
+    int ia = from;
+    int ib = mid;
+    int pa = (int) base;
+    int ea = (int) block.offset(from + 1);
+    int pb = (int) block.offset(mid);
+    int eb = (int) block.offset(mid + 1);
+    outA = room(outA, oa, ea - pa);
+    outB = room(outB, ob, eb - pb);
+    boolean aDone;
+    while (true) {
+      if (ea - pa < 8) {
+        oa = compress(in, pa, ea, outA, oa);
+        LittleEndian.putUnsigned(offsets, (ia + 1) * w, w, oa);
+        if (++ia == mid) {
+          aDone = true;
+          break;
+        }
+        pa = ea;
+        ea = (int) block.offset(ia + 1);
+        outA = room(outA, oa, ea - pa);
+        continue;
+      }
+      if (eb - pb < 8) {
+        // relative to the second lane's output until the lanes are joined
+        ob = compress(in, pb, eb, outB, ob);
+        LittleEndian.putUnsigned(offsets, (ib + 1) * w, w, ob);
+        if (++ib == to) {
+          aDone = false;
+          break;
+        }
+        pb = eb;
+        eb = (int) block.offset(ib + 1);
+        outB = room(outB, ob, eb - pb);
+        continue;
+      }
+      long wa = LittleEndian.getLong(in, pa);
+      long wb = LittleEndian.getLong(in, pb);
+      int sa = shortStep[(int) wa & 0xFFFF];
+      int sb = shortStep[(int) wb & 0xFFFF];
+      int ba = buckets[bucket(wa)];
+      for (int k = ba >>> 8, e = k + (ba & 0xFF); k < e; k++) {
+        if ((wa & longMask[k]) == longValue[k]) {
+          sa = longStep[k];
+          break;
+        }
+      }
+      int bb = buckets[bucket(wb)];
+      for (int k = bb >>> 8, e = k + (bb & 0xFF); k < e; k++) {
+        if ((wb & longMask[k]) == longValue[k]) {
+          sb = longStep[k];
+          break;
+        }
+      }
+      outA[oa] = (byte) sa;
+      outA[oa + 1] = (byte) wa;
+      oa += sa >>> 12;
+      pa += sa >>> 8 & 0xF;
+      outB[ob] = (byte) sb;
+      outB[ob + 1] = (byte) wb;
+      ob += sb >>> 12;
+      pb += sb >>> 8 & 0xF;
+    }
+    // one lane has finished: the other finishes its value, then its values alone
+    if (aDone) {
+      ob = compress(in, pb, eb, outB, ob);
+      LittleEndian.putUnsigned(offsets, (ib + 1) * w, w, ob);
+      for (int i = ib + 1; i < to; i++) {
+        int s = (int) block.offset(i);
+        int e = (int) block.offset(i + 1);
+        outB = room(outB, ob, e - s);
+        ob = compress(in, s, e, outB, ob);
+        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, ob);
+      }
+    } else {
+      oa = compress(in, pa, ea, outA, oa);
+      LittleEndian.putUnsigned(offsets, (ia + 1) * w, w, oa);
+      for (int i = ia + 1; i < mid; i++) {
+        int s = (int) block.offset(i);
+        int e = (int) block.offset(i + 1);
+        outA = room(outA, oa, e - s);
+        oa = compress(in, s, e, outA, oa);
+        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, oa);
+      }
+    }
+    for (int i = mid + 1; i <= to; i++) {
+      LittleEndian.putUnsigned(offsets, i * w, w, LittleEndian.getUnsigned(offsets, i * w, w) + oa);
+    }
+    byte[] out = outA.length - oa >= ob ? outA : Arrays.copyOf(outA, LanceCodecException.checkedInt((long) oa + ob, "fsst: compressed page size"));
+    System.arraycopy(outB, 0, out, oa, ob);
+    return new Range(out, oa + ob);
+  }
+
+  /** Values {@code [from, to)} one after the other, as {@link #compressRange} returns them. */
+  private Range compressValues(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
+    long base = block.offset(from);
+    byte[] out = new byte[capacity(block.offset(to) - base)];
     int o = 0;
     long start = base;
     for (int i = from; i < to; i++) {
       long end = block.offset(i + 1);
-      int len = (int) (end - start);
-      long need = o + 2L * len + 1;
-      if (need > out.length) {
-        out = Arrays.copyOf(out, LanceCodecException.checkedInt(Math.max(need, out.length + (long) out.length / 2), "fsst: compressed page size"));
-      }
+      out = room(out, o, (int) (end - start));
       o = compress(block.data(), (int) start, (int) end, out, o);
       LittleEndian.putUnsigned(offsets, (i + 1) * w, w, o);
       start = end;
     }
     return new Range(out, o);
   }
+
+  /** The first output size for {@code bytes} of input: compressed output rarely exceeds the input. */
+  private static int capacity(long bytes) {
+    return (int) Math.min(Integer.MAX_VALUE - 16, bytes + bytes / 8 + 64);
+  }
+
+  /** {@code out}, or a larger copy, with room at {@code o} for a value of {@code len} bytes (2 per byte, and one more). */
+  private static byte[] room(byte[] out, int o, int len) {
+    long need = o + 2L * len + 1;
+    if (need <= out.length) {
+      return out;
+    }
+    return Arrays.copyOf(out, LanceCodecException.checkedInt(Math.max(need, out.length + (long) out.length / 2), "fsst: compressed page size"));
+  }
+
 }

@@ -110,4 +110,47 @@ class LongestMatchTest {
     }
     return best;
   }
+
+  /**
+   * A block's values are compressed in two interleaved lanes (and on two cores when the block is
+   * large): the result must be each value compressed on its own, back to back, with the offsets
+   * of that; values of 0..40 bytes put lane switches and string tails everywhere.
+   */
+  @Test
+  void blocksCompressAsTheirValuesOneByOne() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    for (int round = 0; round < 60; round++) {
+      int n = round < 10 ? round : 1 + rnd.nextInt(round < 50 ? 400 : 12_000);
+      java.util.List<byte[]> values = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        byte[] v = new byte[rnd.nextInt(rnd.nextInt(8) == 0 ? 4 : 41)];
+        for (int k = 0; k < v.length; k++) {
+          v[k] = (byte) ('a' + rnd.nextInt(5));
+        }
+        values.add(v);
+      }
+      io.lancecodec.spi.DataBlock.VariableWidth block = TestBlocks.block(values, round % 2 == 0 ? 32 : 64);
+      int symbols = 1 + rnd.nextInt(FsstFormat.MAX_SYMBOLS);
+      long[] symbolValues = new long[symbols];
+      int[] lengths = new int[symbols];
+      for (int i = 0; i < symbols; i++) {
+        lengths[i] = 1 + rnd.nextInt(FsstFormat.MAX_SYMBOL_LENGTH);
+        for (int k = 0; k < lengths[i]; k++) {
+          symbolValues[i] |= (long) ('a' + rnd.nextInt(4)) << (8 * k);
+        }
+      }
+      FsstEncoder encoder = new FsstEncoder(new SymbolTable(true, 0, 0, symbolValues, lengths));
+      io.lancecodec.spi.DataBlock.VariableWidth got = encoder.compress(block);
+      ByteArrayOutputStream expected = new ByteArrayOutputStream();
+      byte[] scratch = new byte[2 * 41 + 1];
+      assertEquals(n, got.numValues(), "round " + round);
+      assertEquals(0, got.offset(0));
+      for (int i = 0; i < n; i++) {
+        int len = encoder.compress(values.get(i), 0, values.get(i).length, scratch, 0);
+        expected.write(scratch, 0, len);
+        assertEquals(expected.size(), got.offset(i + 1), "end of value " + i + ", round " + round);
+      }
+      assertArrayEquals(expected.toByteArray(), Arrays.copyOf(got.data(), (int) got.offset(n)), "round " + round);
+    }
+  }
 }
