@@ -278,25 +278,13 @@ final class FsstEncoder {
     }
     // one lane has finished: the other finishes its value, then its values alone
     if (aDone) {
-      ob = compress(in, pb, eb, outB, ob);
-      LittleEndian.putUnsigned(offsets, (ib + 1) * w, w, ob);
-      for (int i = ib + 1; i < to; i++) {
-        int s = (int) block.offset(i);
-        int e = (int) block.offset(i + 1);
-        outB = room(outB, ob, e - s);
-        ob = compress(in, s, e, outB, ob);
-        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, ob);
-      }
+      Range rest = finishLane(block, pb, eb, ib, to, outB, ob, offsets, w);
+      outB = rest.out;
+      ob = rest.length;
     } else {
-      oa = compress(in, pa, ea, outA, oa);
-      LittleEndian.putUnsigned(offsets, (ia + 1) * w, w, oa);
-      for (int i = ia + 1; i < mid; i++) {
-        int s = (int) block.offset(i);
-        int e = (int) block.offset(i + 1);
-        outA = room(outA, oa, e - s);
-        oa = compress(in, s, e, outA, oa);
-        LittleEndian.putUnsigned(offsets, (i + 1) * w, w, oa);
-      }
+      Range rest = finishLane(block, pa, ea, ia, mid, outA, oa, offsets, w);
+      outA = rest.out;
+      oa = rest.length;
     }
     for (int i = mid + 1; i <= to; i++) {
       LittleEndian.putUnsigned(offsets, i * w, w, LittleEndian.getUnsigned(offsets, i * w, w) + oa);
@@ -306,21 +294,35 @@ final class FsstEncoder {
     return new Range(out, oa + ob);
   }
 
-  /** Values {@code [from, to)} one after the other, as {@link #compressRange} returns them. */
-  private Range compressValues(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
-    long base = block.offset(from);
-    byte[] out = new byte[capacity(block.offset(to) - base)];
-    int o = 0;
-    long start = base;
-    for (int i = from; i < to; i++) {
-      long end = block.offset(i + 1);
-      out = room(out, o, (int) (end - start));
-      o = compress(block.data(), (int) start, (int) end, out, o);
-      LittleEndian.putUnsigned(offsets, (i + 1) * w, w, o);
-      start = end;
+  /**
+   * A lane of {@link #compressRange} alone: the rest {@code [p, end)} of value {@code i}, then
+   * values {@code (i, to)}, into {@code out} from {@code o}.
+   */
+  private Range finishLane(DataBlock.VariableWidth block, int p, int end, int i, int to, byte[] out, int o, byte[] offsets, int w) {
+    byte[] in = block.data();
+    o = compress(in, p, end, out, o);
+    LittleEndian.putUnsigned(offsets, (i + 1) * w, w, o);
+    for (int k = i + 1; k < to; k++) {
+      int s = (int) block.offset(k);
+      int e = (int) block.offset(k + 1);
+      out = room(out, o, e - s);
+      o = compress(in, s, e, out, o);
+      LittleEndian.putUnsigned(offsets, (k + 1) * w, w, o);
     }
     return new Range(out, o);
   }
+
+  /** Values {@code [from, to)} one after the other, as {@link #compressRange} returns them. */
+  private Range compressValues(DataBlock.VariableWidth block, int from, int to, byte[] offsets, int w) {
+    byte[] out = new byte[capacity(block.offset(to) - block.offset(from))];
+    if (from == to) {
+      return new Range(out, 0);
+    }
+    int p = (int) block.offset(from);
+    int e = (int) block.offset(from + 1);
+    return finishLane(block, p, e, from, to, room(out, 0, e - p), 0, offsets, w);
+  }
+
 
   /** The first output size for {@code bytes} of input: compressed output rarely exceeds the input. */
   private static int capacity(long bytes) {
