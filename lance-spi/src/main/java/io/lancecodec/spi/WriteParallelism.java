@@ -96,16 +96,20 @@ public final class WriteParallelism {
         Thread.currentThread().interrupt();
         throw LanceCodecException.internal("interrupted while waiting for a part of a page");
       } catch (ExecutionException e) {
-        Throwable c = e.getCause();
-        if (c instanceof RuntimeException re) {
-          throw re;
-        }
-        if (c instanceof Error err) {
-          throw err;
-        }
-        throw LanceCodecException.internal("part of a page failed: " + c);
+        throw rethrown(e.getCause(), "part of a page");
       }
     }
+  }
+
+  /** {@code failure} to throw as it was thrown, or wrapped when it is a checked exception. */
+  private static RuntimeException rethrown(Throwable failure, String what) {
+    if (failure instanceof RuntimeException re) {
+      return re;
+    }
+    if (failure instanceof Error err) {
+      throw err;
+    }
+    return LanceCodecException.internal(what + " failed: " + failure);
   }
 
   /** Starts {@code work} on the pool (or, when disabled, leaves it to {@link Part#join}). */
@@ -158,7 +162,7 @@ public final class WriteParallelism {
    */
   public static final class Partner implements AutoCloseable {
     /**
-     * How long the partner spins without a step before it leaves, in time and in spins: a
+     * How long the partner spins without a step before it parks, in time and in spins: a
      * safepoint or a collection stops both threads for a while, which must not look idle.
      */
     static final long IDLE_NANOS = 1_000_000;
@@ -191,7 +195,8 @@ public final class WriteParallelism {
 
     /**
      * Runs {@code half.accept(0)} here and {@code half.accept(1)} on the partner if it takes it
-     * up in time, else here too; returns when both are done. A half's exception is rethrown.
+     * up in time, else here too; returns when both are done. A half's exception is rethrown; when
+     * half 0 fails, half 1 is not started, or finished first if the partner has started it.
      */
     public void run(java.util.function.IntConsumer half) {
       int s = ++steps;
@@ -203,25 +208,33 @@ public final class WriteParallelism {
       if (parked) {
         java.util.concurrent.locks.LockSupport.unpark(thread);
       }
-      half.accept(0);
+      try {
+        half.accept(0);
+      } catch (RuntimeException | Error e) {
+        // the partner's half must not outlive the step (the caller may reuse what it writes)
+        if (!claim.compareAndSet(s, 0)) {
+          awaitPartner(s);
+        }
+        throw e;
+      }
       if (claim.compareAndSet(s, 0)) {
         half.accept(1);
         return;
       }
+      Throwable f = awaitPartner(s);
+      if (f != null) {
+        throw rethrown(f, "half of a step");
+      }
+    }
+
+    /** Waits for the partner to finish step {@code s}; its half's exception, if any. */
+    private Throwable awaitPartner(int s) {
       while (done != s) {
         Thread.onSpinWait();
       }
       Throwable f = failure;
-      if (f != null) {
-        failure = null;
-        if (f instanceof RuntimeException re) {
-          throw re;
-        }
-        if (f instanceof Error err) {
-          throw err;
-        }
-        throw LanceCodecException.internal("half of a step failed: " + f);
-      }
+      failure = null;
+      return f;
     }
 
     private void serve() {

@@ -107,6 +107,35 @@ class WriteParallelismTest {
   }
 
   @Test
+  void aFailedFirstHalfLeavesNoSecondHalfRunning() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+        for (int s = 0; s < 300; s++) {
+          java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+          java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+          Assertions.assertThrows(IllegalStateException.class, () -> partner.run(h -> {
+            if (h == 0) {
+              // long enough for the partner to take up half 1 on most steps
+              long until = System.nanoTime() + 20_000;
+              while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+              }
+              throw new IllegalStateException("half 0");
+            }
+            started.incrementAndGet();
+            long until = System.nanoTime() + 50_000;
+            while (System.nanoTime() < until) {
+              Thread.onSpinWait();
+            }
+            finished.incrementAndGet();
+          }));
+          assertEquals(started.get(), finished.get(), "half 1 still running after step " + s + " failed");
+        }
+      }
+    });
+  }
+
+  @Test
   void aBusyPoolLeavesTheHalvesToTheCaller() {
     assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
