@@ -15,7 +15,8 @@ import io.lancecodec.spi.LittleEndian;
  * these loops stay scalar; the multiply path scales in the same pass ({@code q * m1 * m2}).
  * On the divide path a scalar division per value would bound the loop (about one per four
  * cycles), so it writes {@code float(q)} to the output and divides the chunk's floats there in a
- * second, vectorized pass over at most 8 KiB that are still in L1; no integer array is kept.
+ * second pass over at most 8 KiB that are still in L1; no integer array is kept. That pass
+ * multiplies by the reciprocal and corrects with two fused multiply-adds ({@link PowersOfTen#quotient}).
  *
  * <p>Callers have validated every size: the payload holds {@code 128 * w} bytes (packed) or
  * {@code n} words (raw), and the output has room for {@code n} values.
@@ -180,9 +181,11 @@ final class FusedDecode {
     return v & mask;
   }
 
-  private static void divide(double[] out, int oo, int n, double d) {
+  /** {@code out[i] / d} for a power of ten {@code d} ({@link PowersOfTen#quotient}). */
+  static void divide(double[] out, int oo, int n, double d) {
+    double y = 1.0 / d;
     for (int i = oo; i < oo + n; i++) {
-      out[i] = out[i] / d;
+      out[i] = PowersOfTen.quotient(out[i], d, y);
     }
   }
 
@@ -311,9 +314,11 @@ final class FusedDecode {
     return v & mask;
   }
 
-  private static void divide(float[] out, int oo, int n, float d) {
+  /** The float32 form of {@link #divide(double[], int, int, double)}. */
+  static void divide(float[] out, int oo, int n, float d) {
+    float y = 1f / d;
     for (int i = oo; i < oo + n; i++) {
-      out[i] = out[i] / d;
+      out[i] = PowersOfTen.quotient(out[i], d, y);
     }
   }
 
