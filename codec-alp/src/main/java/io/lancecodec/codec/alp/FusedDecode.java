@@ -16,8 +16,9 @@ import io.lancecodec.spi.LittleEndian;
  * float64 integers that fit 51 bits convert through a biased bit pattern ({@link #exact(long)}).
  * On the divide path a scalar division per value would bound the loop (about one per four
  * cycles), so it writes {@code float(q)} to the output and divides the chunk's floats there in a
- * second pass over at most 8 KiB that are still in L1; no integer array is kept. That pass
- * multiplies by the reciprocal and corrects with two fused multiply-adds ({@link PowersOfTen#quotient}).
+ * second, vectorized pass over at most 8 KiB that are still in L1; no integer array is kept.
+ * For float64 that pass multiplies by the reciprocal and corrects with two fused multiply-adds
+ * ({@link PowersOfTen#quotient}).
  *
  * <p>Callers have validated every size: the payload holds {@code 128 * w} bytes (packed) or
  * {@code n} words (raw), and the output has room for {@code n} values.
@@ -371,11 +372,9 @@ final class FusedDecode {
     return v & mask;
   }
 
-  /** The float32 form of {@link #divide(double[], int, int, double)}. */
-  static void divide(float[] out, int oo, int n, float d) {
-    float y = 1f / d;
+  private static void divide(float[] out, int oo, int n, float d) {
     for (int i = oo; i < oo + n; i++) {
-      out[i] = PowersOfTen.quotient(out[i], d, y);
+      out[i] = out[i] / d;
     }
   }
 

@@ -3,7 +3,6 @@ package io.lancecodec.codec.alp;
 import io.lancecodec.spi.LittleEndian;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The decoder's three-pass loops (integers biased into float bit patterns, a bulk copy, one
@@ -57,16 +56,15 @@ class FusedDecodeTest {
   }
 
   /**
-   * The divide pass (a reciprocal multiply corrected by two fused multiply-adds) against the
-   * division, for every exponent: integers of every magnitude (beyond 2^53 and 2^24 too, where
-   * the conversion rounds), multiples of the power of ten and their neighbours, where a quotient
+   * The float64 divide pass (a reciprocal multiply corrected by two fused multiply-adds) against
+   * the division, for every exponent: integers of every magnitude (beyond 2^53 too, where the
+   * conversion rounds), multiples of the power of ten and their neighbours, where a quotient
    * is exact or lies next to a rounding boundary.
    */
   @Test
   void theDividePassRoundsAsTheDivisionDoes() {
     SplittableRandom rnd = new SplittableRandom(9);
     double[] got64 = new double[1 << 16];
-    float[] got32 = new float[1 << 16];
     for (int e = 0; e <= AlpFormat.MAX_EXPONENT_F64; e++) {
       double d = PowersOfTen.F64[e];
       for (int i = 0; i < got64.length; i++) {
@@ -77,45 +75,6 @@ class FusedDecodeTest {
       for (int i = 0; i < in.length; i++) {
         if (Double.doubleToRawLongBits(got64[i]) != Double.doubleToRawLongBits(in[i] / d)) {
           throw new AssertionError("e " + e + ": " + in[i] + " / " + d + " gave " + got64[i]);
-        }
-      }
-    }
-    for (int e = 0; e <= AlpFormat.MAX_EXPONENT_F32; e++) {
-      float d = PowersOfTen.F32[e];
-      for (int i = 0; i < got32.length; i++) {
-        got32[i] = (float) (int) integer64(rnd, (long) d);
-      }
-      float[] in = got32.clone();
-      FusedDecode.divide(got32, 0, got32.length, d);
-      for (int i = 0; i < in.length; i++) {
-        if (Float.floatToRawIntBits(got32[i]) != Float.floatToRawIntBits(in[i] / d)) {
-          throw new AssertionError("e " + e + ": " + in[i] + " / " + d + " gave " + got32[i]);
-        }
-      }
-    }
-  }
-
-  /**
-   * Every int through the float32 divide pass at every float32 exponent: 47 billion quotients,
-   * about a minute, so only with {@code -Dalp.exhaustive=true}.
-   */
-  @Test
-  @EnabledIfSystemProperty(named = "alp.exhaustive", matches = "true")
-  void theFloat32DividePassRoundsAsTheDivisionDoesForEveryInt() {
-    float[] in = new float[1 << 16];
-    float[] got = new float[in.length];
-    for (int e = 0; e <= AlpFormat.MAX_EXPONENT_F32; e++) {
-      float d = PowersOfTen.F32[e];
-      for (long base = Integer.MIN_VALUE; base <= Integer.MAX_VALUE; base += in.length) {
-        for (int i = 0; i < in.length; i++) {
-          in[i] = (int) (base + i);
-        }
-        System.arraycopy(in, 0, got, 0, in.length);
-        FusedDecode.divide(got, 0, got.length, d);
-        for (int i = 0; i < in.length; i++) {
-          if (Float.floatToRawIntBits(got[i]) != Float.floatToRawIntBits(in[i] / d)) {
-            throw new AssertionError("e " + e + ": " + (base + i) + " / " + d + " gave " + got[i]);
-          }
         }
       }
     }
