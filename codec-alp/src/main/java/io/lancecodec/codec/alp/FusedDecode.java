@@ -259,13 +259,19 @@ final class FusedDecode {
     if (raw) {
       raw32(b, p0, n, delta, base, step, out, oo);
     } else if (delta) {
-      if (div) {
+      boolean exact = w > 0 && Math.abs((double) base) + n * (Math.abs((double) step) + Math.scalb(1.0, w)) < 0x1p21;
+      if (exact) {
+        deltaExact32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
+      } else if (div) {
         delta32(b, p0, w, n, base, step, 1f, 1f, out, oo);
       } else {
         delta32(b, p0, w, n, base, step, m1, m2, out, oo);
       }
     } else if (div) {
       for32(b, p0, w, n, base, 1f, 1f, out, oo);
+    } else if (w > 0 && w <= EXACT_BITS_32 && Math.abs(base) <= 1 << 24) {
+      forExact32(b, p0, w, n, base, m1, m2, out, oo);
+      return;
     } else {
       for32(b, p0, w, n, base, m1, m2, out, oo);
       return;
@@ -359,6 +365,86 @@ final class FusedDecode {
       acc += step + get32(b, p0, rows, w, mask, i);
       out[oo + i] = acc * m1 * m2;
     }
+  }
+
+  /**
+   * {@link #delta32} when no running sum can reach 2^22 in magnitude, converting by {@link
+   * #exact32} (see {@link #forExact64} for why).
+   */
+  private static void deltaExact32(byte[] b, int p0, int w, int n, int base, int step, float m1, float m2,
+      float[] out, int oo) {
+    int acc = base - step;
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = BitPacking.rows(32);
+    int full = n >>> 5;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 31;
+      int p = p0 + (s >>> 5) * STRIDE;
+      int ob = oo + 32 * r;
+      if (o + w <= 32) {
+        for (int l = 0; l < 32; l++) {
+          acc += step + ((LittleEndian.getInt(b, p + 4 * l) >>> o) & mask);
+          out[ob + l] = exact32(acc) * m1 * m2;
+        }
+      } else {
+        int back = 32 - o;
+        for (int l = 0; l < 32; l++) {
+          int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
+          acc += step + v;
+          out[ob + l] = exact32(acc) * m1 * m2;
+        }
+      }
+    }
+    for (int i = 32 * full; i < n; i++) {
+      acc += step + get32(b, p0, rows, w, mask, i);
+      out[oo + i] = exact32(acc) * m1 * m2;
+    }
+  }
+
+  /**
+   * {@link #for32} for the multiply path with {@code |base| <= 2^24} and {@code w <= 22}: {@code
+   * exact32(p) + (float) base}, two exact terms rounded once (see {@link #forExact64}).
+   */
+  private static void forExact32(byte[] b, int p0, int w, int n, int base, float m1, float m2, float[] out, int oo) {
+    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int[] rows = BitPacking.rows(32);
+    float start = base;
+    int full = n >>> 5;
+    for (int r = 0; r < full; r++) {
+      int s = rows[r] * w;
+      int o = s & 31;
+      int p = p0 + (s >>> 5) * STRIDE;
+      int ob = oo + 32 * r;
+      if (o + w <= 32) {
+        for (int l = 0; l < 32; l++) {
+          int v = (LittleEndian.getInt(b, p + 4 * l) >>> o) & mask;
+          out[ob + l] = (exact32(v) + start) * m1 * m2;
+        }
+      } else {
+        int back = 32 - o;
+        for (int l = 0; l < 32; l++) {
+          int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
+          out[ob + l] = (exact32(v) + start) * m1 * m2;
+        }
+      }
+    }
+    for (int i = 32 * full; i < n; i++) {
+      out[oo + i] = (exact32(get32(b, p0, rows, w, mask, i)) + start) * m1 * m2;
+    }
+  }
+
+  /** Widths and magnitudes below 2^22 convert by {@link #exact32(int)}. */
+  private static final int EXACT_BITS_32 = 22;
+
+  /** 1.5 * 2^23: its ulp is 1, and adding an integer below 2^22 in magnitude keeps the exponent. */
+  private static final float BIAS_32 = 0x1.8p23f;
+
+  private static final int BIAS_BITS_32 = Float.floatToRawIntBits(BIAS_32);
+
+  /** {@code (float) q} for {@code |q| < 2^22}, through the bits of {@code 1.5 * 2^23 + q}. */
+  private static float exact32(int q) {
+    return Float.intBitsToFloat(BIAS_BITS_32 + q) - BIAS_32;
   }
 
   private static int get32(byte[] b, int p0, int[] rows, int w, int mask, int i) {
