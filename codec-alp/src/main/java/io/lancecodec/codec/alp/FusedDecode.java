@@ -269,7 +269,7 @@ final class FusedDecode {
       }
     } else if (div) {
       for32(b, p0, w, n, base, 1f, 1f, out, oo);
-    } else if (w > 0 && w <= EXACT_BITS_32 && Math.abs(base) <= 1 << 24) {
+    } else if (w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 24) && base <= 1 << 24) {
       forExact32(b, p0, w, n, base, m1, m2, out, oo);
       return;
     } else {
