@@ -38,11 +38,7 @@ final class FusedDecode {
     if (raw) {
       raw64(b, p0, n, delta, base, step, out, oo);
     } else if (delta) {
-      if (div) {
-        delta64(b, p0, w, n, base, step, 1.0, 1.0, out, oo);
-      } else {
-        delta64(b, p0, w, n, base, step, m1, m2, out, oo);
-      }
+      delta64(b, p0, w, n, base, step, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
     } else if (div) {
       for64(b, p0, w, n, base, 1.0, 1.0, out, oo);
     } else if (w > 0 && w <= EXACT_BITS_64 && base >= -(1L << 53) && base <= 1L << 53) {
@@ -113,7 +109,7 @@ final class FusedDecode {
    * {@code float(base + p)}. {@code cvtsi2sd} merges into its destination register, and C2 on
    * JDK 17 reuses that register for the value before's product, so each conversion waited for
    * two multiplies: weather f64 decodes 1.35x faster this way. The divide path keeps the
-   * conversion: this loop measured slower there (coordinates 0.85-0.9x).
+   * conversion: this loop measured slower there (coordinates 0.8-0.9x).
    */
   private static void forExact64(byte[] b, int p0, int w, int n, long base, double m1, double m2, double[] out, int oo) {
     long mask = (1L << w) - 1;
@@ -157,6 +153,15 @@ final class FusedDecode {
   }
 
   /**
+   * Whether every running sum of a packed Delta chunk ({@code w > 0} bits, {@code n} values) stays
+   * below {@code limit} in magnitude: a bound, with room for its own rounding below the exact
+   * conversions' 2^51 (float64) and 2^22 (float32).
+   */
+  private static boolean sumsBelow(int w, int n, long base, long step, double limit) {
+    return w > 0 && Math.abs((double) base) + n * (Math.abs((double) step) + Math.scalb(1.0, w)) < limit;
+  }
+
+  /**
    * Packed Delta: the running sum is the only thing carried from value to value. When no sum can
    * reach 2^51 in magnitude it converts by {@link #exact(long)}: 1.3-1.5x on sorted and hourly
    * f64 (see {@link #forExact64} for why); otherwise one value at a time.
@@ -166,7 +171,7 @@ final class FusedDecode {
     long acc = base - step;
     long mask = w == 64 ? -1L : (1L << w) - 1;
     int[] rows = BitPacking.rows(64);
-    if (w == 0 || Math.abs((double) base) + n * (Math.abs((double) step) + Math.scalb(1.0, w)) >= 0x1p50) {
+    if (!sumsBelow(w, n, base, step, 0x1p50)) {
       for (int i = 0; i < n; i++) {
         acc += step + (w == 0 ? 0 : get64(b, p0, rows, w, mask, i));
         out[oo + i] = acc * m1 * m2;
@@ -258,15 +263,10 @@ final class FusedDecode {
       boolean div, float m1, float m2, float[] out, int oo) {
     if (raw) {
       raw32(b, p0, n, delta, base, step, out, oo);
+    } else if (delta && sumsBelow(w, n, base, step, 0x1p21)) {
+      deltaExact32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (delta) {
-      boolean exact = w > 0 && Math.abs((double) base) + n * (Math.abs((double) step) + Math.scalb(1.0, w)) < 0x1p21;
-      if (exact) {
-        deltaExact32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
-      } else if (div) {
-        delta32(b, p0, w, n, base, step, 1f, 1f, out, oo);
-      } else {
-        delta32(b, p0, w, n, base, step, m1, m2, out, oo);
-      }
+      delta32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (div) {
       for32(b, p0, w, n, base, 1f, 1f, out, oo);
     } else if (w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 24) && base <= 1 << 24) {
@@ -374,7 +374,7 @@ final class FusedDecode {
   private static void deltaExact32(byte[] b, int p0, int w, int n, int base, int step, float m1, float m2,
       float[] out, int oo) {
     int acc = base - step;
-    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int mask = (1 << w) - 1;
     int[] rows = BitPacking.rows(32);
     int full = n >>> 5;
     for (int r = 0; r < full; r++) {
@@ -407,7 +407,7 @@ final class FusedDecode {
    * exact32(p) + (float) base}, two exact terms rounded once (see {@link #forExact64}).
    */
   private static void forExact32(byte[] b, int p0, int w, int n, int base, float m1, float m2, float[] out, int oo) {
-    int mask = w == 32 ? -1 : (1 << w) - 1;
+    int mask = (1 << w) - 1;
     int[] rows = BitPacking.rows(32);
     float start = base;
     int full = n >>> 5;

@@ -5,10 +5,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decoder's three-pass loops (integers biased into float bit patterns, a bulk copy, one
- * scaling pass) against the spec's formula computed one value at a time, on hand-built chunks of
- * every mode whose integers lie inside the biased range, at its edges and far outside it (wide
- * FOR, Delta sums that wander), packed and raw. Bit patterns must agree exactly.
+ * The decoder's loops against the spec's formula computed one value at a time, on hand-built
+ * chunks of every mode whose integers lie inside the range the exact (biased bit pattern)
+ * conversions take, at its edges and far outside it (wide FOR, Delta sums that wander), packed and
+ * raw. Bit patterns must agree exactly.
  */
 class FusedDecodeTest {
   private static final int CHUNKS = 3000;
