@@ -1,7 +1,7 @@
 package io.lancecodec.runtime;
 
 import io.lancecodec.spi.FileVersion;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -52,7 +52,7 @@ public final class SpeculativeWriteMain {
 
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
-    System.out.println("parallel " + WriteParallelism.ENABLED);
+    System.out.println("parallel " + Parallelism.ENABLED);
     try (BufferAllocator alloc = new RootAllocator(); VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, alloc)) {
       fill(root);
       for (FileVersion v : List.of(FileVersion.V2_1, FileVersion.V2_2, FileVersion.V2_3)) {

@@ -45,7 +45,7 @@ final class StatsCollector {
     // halves' counts simply add.
     long[][] acc = new long[2][2];
     byte[] groupWidths = new byte[(n + PROBE - 1) / PROBE];
-    WriteParallelism.inHalves((long) n * w >= PARALLEL_MIN_BYTES, groupWidths.length,
+    Parallelism.inHalves((long) n * w >= PARALLEL_MIN_BYTES, groupWidths.length,
         (half, from, to) -> stretches(d, bits, from * PROBE, (int) Math.min(n, (long) to * PROBE), acc[half], groupWidths));
     long or = LittleEndian.foldLanes(acc[0][0] | acc[1][0], bits);
     int width = 64 - Long.numberOfLeadingZeros(or);

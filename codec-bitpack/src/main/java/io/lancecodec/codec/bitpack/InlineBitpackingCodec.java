@@ -14,7 +14,7 @@ import io.lancecodec.spi.MiniBlockCompressed;
 import io.lancecodec.spi.MiniBlockCompressor;
 import io.lancecodec.spi.MiniBlocks;
 import io.lancecodec.spi.Stats;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -119,7 +119,7 @@ final class InlineBitpackingCodec {
     int bits = fw.bitsPerValue();
     long total = fw.numValues();
     int[] widths = new int[LanceCodecException.checkedInt((total + CHUNK - 1) / CHUNK, "bitpack: chunk count")];
-    WriteParallelism.inHalves(fw.usedBytes() >= PARALLEL_MIN_BYTES, widths.length, (half, from, to) -> {
+    Parallelism.inHalves(fw.usedBytes() >= PARALLEL_MIN_BYTES, widths.length, (half, from, to) -> {
       for (int k = from; k < to; k++) {
         widths[k] = width(fw.data(), bits, k * CHUNK, (int) Math.min(CHUNK, total - (long) k * CHUNK));
       }
@@ -274,7 +274,7 @@ final class InlineBitpackingCodec {
         size += stride(bits, w, frame);
       }
       byte[] out = new byte[LanceCodecException.checkedInt(size, "bitpack: packed page size")];
-      WriteParallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, frame, out));
+      Parallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, frame, out));
       List<MiniBlockChunk> chunks = new ArrayList<>(nChunks);
       // Every full chunk of one width is the same record, so a page shares one per width: two
       // small objects per 1024 values were 5% of packing a 4 MiB page at width 25.

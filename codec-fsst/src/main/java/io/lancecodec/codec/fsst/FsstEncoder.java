@@ -3,7 +3,7 @@ package io.lancecodec.codec.fsst;
 import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import java.util.Arrays;
 
 /**
@@ -155,11 +155,11 @@ final class FsstEncoder {
       byte[] data = Arrays.copyOfRange(block.data(), (int) base, (int) (base + dataLen));
       return new DataBlock.VariableWidth(offsets, block.bitsPerOffset(), data, n);
     }
-    if (WriteParallelism.ENABLED && dataLen >= PARALLEL_MIN_BYTES) {
+    if (Parallelism.ENABLED && dataLen >= PARALLEL_MIN_BYTES) {
       // Values are compressed one by one, so the page's two halves (by bytes) are independent:
       // the second goes to another core, its offsets shifted by the first half's length after.
       int mid = valueAtByte(block, base + dataLen / 2);
-      WriteParallelism.Part<Range> second = WriteParallelism.start(() -> compressRange(block, mid, n, offsets, w));
+      Parallelism.Part<Range> second = Parallelism.start(() -> compressRange(block, mid, n, offsets, w));
       Range first = compressRange(block, 0, mid, offsets, w);
       Range rest = second.join();
       for (int i = mid + 1; i <= n; i++) {

@@ -1,7 +1,7 @@
 package io.lancecodec.codec.fsst;
 
 import io.lancecodec.spi.DataBlock;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -271,12 +271,12 @@ final class SymbolTableBuilder {
   }
 
   private SymbolTable run() {
-    try (WriteParallelism.Partner partner = halves.length == 2 ? WriteParallelism.Partner.start() : null) {
+    try (Parallelism.Partner partner = halves.length == 2 ? Parallelism.Partner.start() : null) {
       return run(partner);
     }
   }
 
-  private SymbolTable run(WriteParallelism.Partner partner) {
+  private SymbolTable run(Parallelism.Partner partner) {
     Table table = new Table().seal();
     Table best = table;
     long bestGain = Long.MIN_VALUE;
@@ -316,7 +316,7 @@ final class SymbolTableBuilder {
    * Greedily compresses the sample with {@code table}, counting symbols (and adjacent pairs when
    * {@code pairs}) into {@link #halves}; returns the bytes saved (escapes cost one byte each).
    */
-  private long compressCount(WriteParallelism.Partner partner, Table table, boolean pairs, int fraction) {
+  private long compressCount(Parallelism.Partner partner, Table table, boolean pairs, int fraction) {
     Counter first = halves[0];
     if (halves.length == 1) {
       count(first, table, pairs, fraction, 0, split);

@@ -31,7 +31,7 @@
  * encoding chosen by the runtime. Tables are learnt from a fixed-seed sample, so our pages are
  * reproducible (the reference's are not: it samples with an OS-seeded generator). Learning a
  * table counts each pass over the sample in two halves, the second on a pool thread when one is
- * free ({@code WriteParallelism.Partner}); the table is the same either way. Its counters and
+ * free ({@code Parallelism.Partner}); the table is the same either way. Its counters and
  * candidates (about 3.5 MB) are kept for the next page, softly referenced, at most one set per
  * processor.
  */

@@ -16,7 +16,7 @@ import io.lancecodec.spi.MiniBlockCompressed;
  *
  * <p>A writer's context may be used from two threads at once for one page: a layout may hand an
  * independent part of a page (its level compressors, or one of two candidate encodings) to
- * another core ({@link io.lancecodec.spi.WriteParallelism}).
+ * another core ({@link io.lancecodec.spi.Parallelism}).
  */
 public interface LayoutContext extends Decoders {
   FileVersion version();

@@ -5,7 +5,7 @@ import io.lancecodec.spi.FieldOptions.StructuralEncoding;
 import io.lancecodec.spi.FileVersion;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.MiniBlocks;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
 import java.util.Optional;
@@ -53,13 +53,13 @@ public final class DensePages {
       // here (same pages, whichever finishes first). List items too: their dictionary wins
       // outright when it is built, and the values' work is then lost, but a trial that fails
       // (token ids by line, high cardinality) no longer delays them.
-      boolean speculate = WriteParallelism.ENABLED && page.values() instanceof DataBlock.FixedWidth fw
+      boolean speculate = Parallelism.ENABLED && page.values() instanceof DataBlock.FixedWidth fw
           && fw.usedBytes() >= SPECULATE_MIN_BYTES && DictionaryEncoder.extendedTrial(page.values(), page.options(), ctx.version());
       if (speculate) {
         // both sides read the values' statistics: kept here first, they are not computed twice
         ctx.stats(page.values());
       }
-      WriteParallelism.Part<PhysicalPage<?>> valuesAlone = speculate ? WriteParallelism.start(() -> encodeValues(page, ctx)) : null;
+      Parallelism.Part<PhysicalPage<?>> valuesAlone = speculate ? Parallelism.start(() -> encodeValues(page, ctx)) : null;
       DictionaryEncoder.Result dict =
           DictionaryEncoder.tryEncode(page.values(), nested ? PageValues.valueLevels(page) : page.defLevels(), page.options(), ctx.version(), ctx);
       if (dict != null) {

@@ -8,7 +8,7 @@ import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
-import io.lancecodec.spi.WriteParallelism;
+import io.lancecodec.spi.Parallelism;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
 import java.util.List;
@@ -70,8 +70,8 @@ public final class MiniBlockPageEncoder {
     // on a page of many levels that choice (statistics, a trial compression) goes to another
     // core while the values are compressed here.
     long sliceLevels = sliceLevels(totalLevels, chunked.numValues(), page.options().miniBlockMaxValues());
-    WriteParallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
-        ? WriteParallelism.start(() -> levelCompressors(ctx, rep, def, sliceLevels))
+    Parallelism.Part<BlockCompressor[]> levelCompressors = totalLevels >= PARALLEL_MIN_LEVELS
+        ? Parallelism.start(() -> levelCompressors(ctx, rep, def, sliceLevels))
         : null;
     // Chunks without levels and of one buffer each have a header of one size, so the compressor
     // can write them in their places in the page: copying a page of token ids into the frame was

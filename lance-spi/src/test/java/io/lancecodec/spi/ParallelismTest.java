@@ -14,19 +14,19 @@ import org.junit.jupiter.api.Test;
  * a part queued behind the pool's busy threads cannot wait for the part being joined; nested
  * parts finish with their results.
  */
-class WriteParallelismTest {
+class ParallelismTest {
   @Test
   void aJoinerRunsQueuedPartsWhileItWaits() {
-    assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
+    assumeTrue(Parallelism.ENABLED, "parts run on the joining thread only");
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
       CountDownLatch release = new CountDownLatch(1);
       // every pool thread busy until the last part, queued behind them, releases it
-      java.util.List<WriteParallelism.Part<Integer>> blocked = occupyPool(release);
-      WriteParallelism.start(() -> {
+      java.util.List<Parallelism.Part<Integer>> blocked = occupyPool(release);
+      Parallelism.start(() -> {
         release.countDown();
         return 0;
       });
-      for (WriteParallelism.Part<Integer> p : blocked) {
+      for (Parallelism.Part<Integer> p : blocked) {
         assertEquals(1, p.join(), "released by the queued part, which the joiner ran");
       }
     });
@@ -37,11 +37,11 @@ class WriteParallelismTest {
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
       for (int i = 0; i < 2000; i++) {
         int k = i;
-        WriteParallelism.Part<Integer> outer = WriteParallelism.start(() -> {
-          WriteParallelism.Part<Integer> inner = WriteParallelism.start(() -> k * 3);
+        Parallelism.Part<Integer> outer = Parallelism.start(() -> {
+          Parallelism.Part<Integer> inner = Parallelism.start(() -> k * 3);
           return inner.join() + 1;
         });
-        WriteParallelism.Part<Integer> side = WriteParallelism.start(() -> k);
+        Parallelism.Part<Integer> side = Parallelism.start(() -> k);
         assertEquals(k * 3 + 1, outer.join());
         assertEquals(k, side.join());
       }
@@ -55,7 +55,7 @@ class WriteParallelismTest {
       int[][] runs = new int[steps][2];
       boolean[] elsewhere = new boolean[steps];
       Thread caller = Thread.currentThread();
-      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+      try (Parallelism.Partner partner = Parallelism.Partner.start()) {
         for (int s = 0; s < steps; s++) {
           int step = s;
           partner.run(h -> {
@@ -77,7 +77,7 @@ class WriteParallelismTest {
         assertEquals(1, runs[s][1], "half 1 of step " + s);
         onPartner += elsewhere[s] ? 1 : 0;
       }
-      if (WriteParallelism.ENABLED) {
+      if (Parallelism.ENABLED) {
         Assertions.assertTrue(onPartner > 0, "the partner took up no half in " + steps + " steps");
       } else {
         assertEquals(0, onPartner);
@@ -88,7 +88,7 @@ class WriteParallelismTest {
   @Test
   void aHalfsExceptionReachesTheCaller() {
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+      try (Parallelism.Partner partner = Parallelism.Partner.start()) {
         for (int s = 0; s < 200; s++) {
           int failing = s % 2;
           IllegalStateException e = Assertions.assertThrows(IllegalStateException.class, () -> partner.run(h -> {
@@ -109,7 +109,7 @@ class WriteParallelismTest {
   @Test
   void aFailedFirstHalfLeavesNoSecondHalfRunning() {
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+      try (Parallelism.Partner partner = Parallelism.Partner.start()) {
         for (int s = 0; s < 300; s++) {
           java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
           java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
@@ -137,34 +137,121 @@ class WriteParallelismTest {
 
   @Test
   void aBusyPoolLeavesTheHalvesToTheCaller() {
-    assumeTrue(WriteParallelism.ENABLED, "parts run on the joining thread only");
+    assumeTrue(Parallelism.ENABLED, "parts run on the joining thread only");
     Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
       CountDownLatch release = new CountDownLatch(1);
-      java.util.List<WriteParallelism.Part<Integer>> blocked = occupyPool(release);
+      java.util.List<Parallelism.Part<Integer>> blocked = occupyPool(release);
       Thread caller = Thread.currentThread();
-      try (WriteParallelism.Partner partner = WriteParallelism.Partner.start()) {
+      try (Parallelism.Partner partner = Parallelism.Partner.start()) {
         for (int s = 0; s < 100; s++) {
           partner.run(h -> assertEquals(caller, Thread.currentThread(), "half " + h));
         }
       } finally {
         release.countDown();
       }
-      for (WriteParallelism.Part<Integer> p : blocked) {
+      for (Parallelism.Part<Integer> p : blocked) {
         assertEquals(1, p.join());
       }
     });
   }
 
   /**
+   * Each segment runs once: the caller's from 0 up to where the two ends met, in order, the pool
+   * thread's from the top down to there; and, with {@link Parallelism#READS}, the pool
+   * thread takes some of them when each lasts a few microseconds.
+   */
+  @Test
+  void bothEndsRunEachSegmentOnceInTheirOrder() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      Thread caller = Thread.currentThread();
+      int byBack = 0;
+      for (int trial = 0; trial < 500; trial++) {
+        int count = 1 + trial % 13;
+        int[] runs = new int[count];
+        java.util.List<Integer> front = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.List<Integer> back = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        int split = Parallelism.fromBothEnds(count, (i, isFront) -> {
+          assertEquals(isFront, Thread.currentThread() == caller, "segment " + i + " ran where its end says");
+          synchronized (runs) {
+            runs[i]++;
+          }
+          (isFront ? front : back).add(i);
+          spin(5_000);
+        });
+        for (int i = 0; i < count; i++) {
+          assertEquals(1, runs[i], "segment " + i + " of " + count);
+        }
+        for (int i = 0; i < front.size(); i++) {
+          assertEquals(i, front.get(i), "the caller's segments");
+        }
+        for (int i = 0; i < back.size(); i++) {
+          assertEquals(count - 1 - i, back.get(i), "the pool thread's segments");
+        }
+        assertEquals(front.size(), split);
+        byBack += back.size();
+      }
+      if (Parallelism.READS) {
+        Assertions.assertTrue(byBack > 0, "the pool thread took up no segment in 500 trials");
+      } else {
+        assertEquals(0, byBack);
+      }
+    });
+  }
+
+  /**
+   * A failing segment, at either end, reaches the caller as it was thrown, and only once the
+   * other end has left the segment it was in: nothing runs after the call has returned.
+   */
+  @Test
+  void aSegmentsFailureReachesTheCallerAfterTheOtherEndStops() {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      for (int trial = 0; trial < 400; trial++) {
+        int count = 8;
+        int failing = trial % count;
+        java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean late = new java.util.concurrent.atomic.AtomicBoolean();
+        IllegalStateException e = Assertions.assertThrows(IllegalStateException.class, () -> Parallelism.fromBothEnds(count,
+            (i, isFront) -> {
+              active.incrementAndGet();
+              try {
+                late.compareAndSet(false, returned.get());
+                spin(10_000);
+                // whichever end runs it (the pool thread may take all of them while the
+                // caller is descheduled, or none)
+                if (i == failing) {
+                  throw new IllegalStateException("segment " + i);
+                }
+              } finally {
+                active.decrementAndGet();
+              }
+            }));
+        returned.set(true);
+        assertEquals("segment " + failing, e.getMessage());
+        assertEquals(0, active.get(), "a segment still running after the failure was thrown");
+        spin(20_000);
+        Assertions.assertFalse(late.get(), "a segment started after the call returned");
+      }
+    });
+  }
+
+  private static void spin(long nanos) {
+    long until = System.nanoTime() + nanos;
+    while (System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
+  }
+
+  /**
    * Parts that keep every pool thread busy until {@code release} opens (each then returns 1),
    * once all of them have started.
    */
-  private static java.util.List<WriteParallelism.Part<Integer>> occupyPool(CountDownLatch release) throws InterruptedException {
+  private static java.util.List<Parallelism.Part<Integer>> occupyPool(CountDownLatch release) throws InterruptedException {
     int poolThreads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     CountDownLatch running = new CountDownLatch(poolThreads);
-    java.util.List<WriteParallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
+    java.util.List<Parallelism.Part<Integer>> blocked = new java.util.ArrayList<>();
     for (int t = 0; t < poolThreads; t++) {
-      blocked.add(WriteParallelism.start(() -> {
+      blocked.add(Parallelism.start(() -> {
         running.countDown();
         try {
           return release.await(30, TimeUnit.SECONDS) ? 1 : 0;

@@ -5,15 +5,18 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
  * Independent parts of writing one page (the second half of a page's FSST codes, the level
- * compressors chosen while the values are compressed) handed to another core. What is written
+ * compressors chosen while the values are compressed), or of decoding one block (the last
+ * windows of a large block of FSST codes), handed to another core. What is written or read
  * never depends on it: a part computes exactly what the caller would have computed, and the
  * caller puts the parts together in a fixed order. On by default when the JVM has more than one
  * processor; {@code -Dlancecodec.write.parallel=false} or the environment variable
- * {@code LANCE_CODEC_WRITE_PARALLEL=0} keeps every write on the calling thread.
+ * {@code LANCE_CODEC_WRITE_PARALLEL=0} keeps every write on the calling thread, and
+ * {@code -Dlancecodec.read.parallel=false} or {@code LANCE_CODEC_READ_PARALLEL=0} every read.
  *
  * <p>The pool has one daemon thread per processor beyond the first. A part no pool thread has
  * started yet when the caller needs it runs on the caller, so a busy pool (many writers, or one
@@ -21,18 +24,24 @@ import java.util.function.Supplier;
  * part a pool thread runs takes up queued parts meanwhile, so a part may split itself in two
  * (packing a page's halves) and have the waiting caller do the half it queued.
  */
-public final class WriteParallelism {
-  private WriteParallelism() {}
+public final class Parallelism {
+  private Parallelism() {}
 
-  /** Whether parts are handed to the pool at all. */
-  public static final boolean ENABLED = enabled();
+  /** Whether parts of writes are handed to the pool at all. */
+  public static final boolean ENABLED = enabled("lancecodec.write.parallel", "LANCE_CODEC_WRITE_PARALLEL");
 
-  private static boolean enabled() {
-    String prop = System.getProperty("lancecodec.write.parallel");
+  /**
+   * Whether reads hand parts to the pool ({@link #fromBothEnds}); an engine that already runs one
+   * scan per core may turn this off.
+   */
+  public static final boolean READS = enabled("lancecodec.read.parallel", "LANCE_CODEC_READ_PARALLEL");
+
+  private static boolean enabled(String property, String variable) {
+    String prop = System.getProperty(property);
     if (prop != null) {
       return Boolean.parseBoolean(prop.trim());
     }
-    String env = System.getenv("LANCE_CODEC_WRITE_PARALLEL");
+    String env = System.getenv(variable);
     if (env != null) {
       return !(env.trim().equals("0") || env.trim().equalsIgnoreCase("false"));
     }
@@ -44,8 +53,8 @@ public final class WriteParallelism {
 
     private static ThreadPoolExecutor create() {
       int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-      ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-        Thread t = new Thread(r, "lance-codec-write");
+      ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new SpinningQueue(), r -> {
+        Thread t = new Thread(r, "lance-codec-part");
         t.setDaemon(true);
         return t;
       });
@@ -54,12 +63,50 @@ public final class WriteParallelism {
     }
   }
 
+  /**
+   * The pool's queue, on which an idle pool thread polls for {@link #SPIN_NANOS} before it parks.
+   * Parts come in bursts (a scan's blocks, a write's pages), and on a virtual machine waking a
+   * parked thread costs the caller about 14 µs inside {@code execute} and the part about 30 µs
+   * before it starts, as long as a large block's whole second half takes to decode. A part
+   * queued while a pool thread spins starts at once, and queuing it wakes nobody.
+   */
+  private static final class SpinningQueue extends LinkedBlockingQueue<Runnable> {
+    @Override
+    public Runnable take() throws InterruptedException {
+      Runnable r = spin();
+      return r != null ? r : super.take();
+    }
+
+    @Override
+    public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+      Runnable r = spin();
+      return r != null ? r : super.poll(timeout, unit);
+    }
+
+    private Runnable spin() {
+      long end = System.nanoTime() + SPIN_NANOS;
+      do {
+        Runnable r = poll();
+        if (r != null) {
+          return r;
+        }
+        Thread.onSpinWait();
+      } while (System.nanoTime() - end < 0);
+      return null;
+    }
+  }
+
+  /** How long an idle pool thread polls for the next part before it parks. */
+  private static final long SPIN_NANOS = Long.getLong("lancecodec.parallel.spin-micros", 200) * 1000;
+
   /** A part started by {@link #start}; {@link #join} returns its result. */
   public static final class Part<T> {
     private final FutureTask<T> task;
+    private final boolean pooled;
 
-    private Part(FutureTask<T> task) {
+    private Part(FutureTask<T> task, boolean pooled) {
       this.task = task;
+      this.pooled = pooled;
     }
 
     /**
@@ -73,7 +120,7 @@ public final class WriteParallelism {
       // part splits off for itself, say) instead of idling: a part queued behind the only pool
       // thread would otherwise run after it, on that same thread. It waits only while there is
       // nothing to take up, and wakes when a part is queued or one finishes.
-      while (ENABLED && !task.isDone()) {
+      while (pooled && !task.isDone()) {
         Runnable queued = Pool.POOL.getQueue().poll();
         if (queued != null) {
           queued.run();
@@ -114,13 +161,141 @@ public final class WriteParallelism {
 
   /** Starts {@code work} on the pool (or, when disabled, leaves it to {@link Part#join}). */
   public static <T> Part<T> start(Supplier<T> work) {
+    return start(work, ENABLED);
+  }
+
+  private static <T> Part<T> start(Supplier<T> work, boolean pooled) {
     FutureTask<T> task = new Task<>(work);
-    if (ENABLED) {
+    if (pooled) {
       Pool.POOL.execute(task);
       signal();
     }
-    return new Part<>(task);
+    return new Part<>(task, pooled);
   }
+
+  /** One segment of work split in order; {@code front} is true on the calling thread. */
+  @FunctionalInterface
+  public interface Segment {
+    void run(int index, boolean front);
+  }
+
+  /**
+   * Runs {@code body} once for every index of {@code [0, count)}: this thread from 0 upward and,
+   * when {@link #READS} and a pool thread comes free in time, that thread from {@code count - 1}
+   * downward, until the two meet. So a pool thread that wakes late (tens of microseconds on a
+   * virtual machine) or never just leaves more segments to the caller, which never waits for it
+   * to start. Returns, once no segment runs any more, the lowest index the pool thread ran
+   * ({@code count} if it ran none): the caller ran those below it in order, the pool thread those
+   * from it up, from the top down. A failure of either is rethrown here, after the other has left
+   * the segment it was in (the segments write into arrays the caller hands on).
+   */
+  public static int fromBothEnds(int count, Segment body) {
+    if (!READS || count < 2) {
+      for (int i = 0; i < count; i++) {
+        body.run(i, true);
+      }
+      return count;
+    }
+    Meeting m = new Meeting(count, body);
+    Pool.POOL.execute(m);
+    signal();
+    Throwable failure = null;
+    try {
+      for (int i; (i = m.claim(true)) >= 0; ) {
+        body.run(i, true);
+      }
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      m.close();
+    }
+    int split = m.awaitBack();
+    if (failure == null) {
+      failure = m.failure;
+    }
+    if (failure != null) {
+      throw rethrown(failure, "part of a read");
+    }
+    return split;
+  }
+
+  /** The two ends of {@link #fromBothEnds}. */
+  private static final class Meeting implements Runnable {
+    private final Segment body;
+    private final int count;
+    /** The next index from the front (low half) and one past the next from the back (high half). */
+    private final AtomicLong ends;
+    /** Segments the pool thread has finished or abandoned (it stops at its first failure). */
+    private volatile int backDone;
+    private volatile Throwable failure;
+
+    Meeting(int count, Segment body) {
+      this.body = body;
+      this.count = count;
+      this.ends = new AtomicLong((long) count << 32);
+    }
+
+    /** The next index for the front or the back, or -1 once the two ends have met. */
+    int claim(boolean front) {
+      while (true) {
+        long e = ends.get();
+        int f = (int) e;
+        int b = (int) (e >>> 32);
+        if (f >= b) {
+          return -1;
+        }
+        if (ends.compareAndSet(e, front ? e + 1 : e - (1L << 32))) {
+          return front ? f : b - 1;
+        }
+      }
+    }
+
+    /** Leaves nothing more to claim. */
+    void close() {
+      while (true) {
+        long e = ends.get();
+        long b = e >>> 32;
+        if (ends.compareAndSet(e, b << 32 | b)) {
+          return;
+        }
+      }
+    }
+
+    @Override
+    public void run() {
+      int done = 0;
+      try {
+        for (int i; (i = claim(false)) >= 0; ) {
+          body.run(i, false);
+          backDone = ++done;
+        }
+      } catch (RuntimeException | Error e) {
+        failure = e;
+        close();
+        backDone = done + 1;
+      }
+    }
+
+    /**
+     * Once the front has nothing left to claim: waits until the back has left every segment it
+     * claimed (at most one is in progress, spun on briefly, then slept on), returns where the
+     * back's segments start.
+     */
+    int awaitBack() {
+      int split = (int) (ends.get() >>> 32);
+      int claimed = count - split;
+      for (int spins = 0; backDone < claimed; spins++) {
+        if (spins < SPINS) {
+          Thread.onSpinWait();
+        } else {
+          java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+        }
+      }
+      return split;
+    }
+  }
+
+  /** Spins (about 10 ns each) before a caller waiting on a segment in progress sleeps instead. */
+  private static final int SPINS = 5_000;
 
   /** Work on {@code [from, to)} of a range split in two; {@code half} is 0 for the first, 1 for the second. */
   @FunctionalInterface
