@@ -4,6 +4,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.DecodeBuffers;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.Parallelism;
 import java.util.Arrays;
 
 /**
@@ -20,6 +21,13 @@ import java.util.Arrays;
  * eighth) and handed out untrimmed when at most a third of it is unused, which saves a copy of
  * every decoded block. A kept per-thread array copied out at its exact size was slower for large
  * outputs too: the copy costs more than the zeroing of a fresh array (7.5 against 12.5 GB/s).
+ *
+ * <p>A block of at least {@link #PARALLEL_MIN_CODES} code bytes is decoded from both ends at once
+ * when {@link Parallelism#READS}: this thread takes its windows from the first on, a pool thread
+ * from the last back, and the windows meet wherever the two threads do (a late or busy pool
+ * thread just leaves more to this one). The pool thread's windows are decoded into an array of
+ * their own and copied behind this thread's. A scan of mail recipient lists (2.1, 1,024-row
+ * batches) went from 6.1 to 4.8 ms, the pool thread taking 4.3 of 9.2 windows a block.
  *
  * <p>An undefined code is caught without a test per code: its length is {@link #UNDEFINED}, which
  * moves the output position past the end of any array (or below 0), so the next store fails its
@@ -84,62 +92,25 @@ final class FsstDecoder {
     int last = (int) lastOffset;
     // The last rate plus an eighth: chunks of one page differ in rate, and running out of room
     // costs a copy, while unused room only costs zeroing.
-    long guess = Math.min(Integer.MAX_VALUE - 16, (long) (last - first) * expansion * 9 / 128 + 64);
-    byte[] out = reuse == null ? new byte[(int) guess] : reuse.data(guess);
+    byte[] out = reuse == null ? new byte[guess(last - first)] : reuse.data(guess(last - first));
     byte[] outOffsets = reuse == null ? new byte[(n + 1) * (wide ? 8 : 4)] : reuse.offsets((n + 1L) * (wide ? 8 : 4));
     putEnd(outOffsets, wide, 0, 0);
-    int o = 0;
-    // Windows of whole values, about WINDOW code bytes each (one longer value is a window alone).
-    int ws = first;
-    for (int a = 0; a < n; ) {
-      int b = windowEnd(inOffsets, wide, a, n, ws, last);
-      long windowEnd = end(inOffsets, wide, b);
-      if (windowEnd < ws || windowEnd > last) {
-        throw outOfOrder(b, windowEnd, last);
+    Output front = new Output(out);
+    if (Parallelism.READS && last - first >= PARALLEL_MIN_CODES) {
+      decodeFromBothEnds(in, inOffsets, wide, n, first, last, front, outOffsets, reuse);
+    } else {
+      // Windows of whole values, about WINDOW code bytes each (one longer value is a window alone).
+      int ws = first;
+      for (int a = 0; a < n; ) {
+        int b = windowEnd(inOffsets, wide, a, n, ws, last);
+        int we = checkedEnd(inOffsets, wide, b, ws, last);
+        decodeWindowValues(in, inOffsets, wide, a, b, ws, we, last, front, outOffsets, reuse);
+        a = b;
+        ws = we;
       }
-      int we = (int) windowEnd;
-      // at[p - ws]: where the output of the code at p starts, -1 at an escape's literal. Value
-      // ends are looked up here afterwards, which keeps the loop free of per-value branches.
-      int[] at = positions(we - ws + 1);
-      int p = ws;
-      try {
-        while (true) {
-          long r = we - p < SHORT ? decodeShort(in, p, ws, we, out, o, table, at, b) : decodeWindow(in, p, ws, we, out, o, table, at, b);
-          p = (int) (r >>> 32);
-          o = (int) r;
-          if (p >= we || o < 0 || o > out.length) {
-            break;
-          }
-          // out of room: grow by twice the last expansion rate for the codes left
-          long need = o + 64L + (long) (last - p) * expansion / 8;
-          out = reuse == null ? grow(out, need) : reuse.growData(Math.max(need, out.length + (long) out.length / 2), o);
-        }
-      } catch (IndexOutOfBoundsException e) {
-        // the store after an undefined code (see the class comment)
-        throw corrupt(in, first, last);
-      }
-      if (o < 0 || o > out.length) {
-        throw corrupt(in, first, last);
-      }
-      at[we - ws] = o;
-      // The window's value ends, checked here: in order and inside the window.
-      int prev = ws;
-      for (int i = a + 1; i < b; i++) {
-        long e = end(inOffsets, wide, i);
-        if (e < prev || e > we) {
-          throw outOfOrder(i, e, we);
-        }
-        int pos = at[(int) e - ws];
-        if (pos < 0) {
-          throw danglingEscape(i);
-        }
-        prev = (int) e;
-        putEnd(outOffsets, wide, i, pos);
-      }
-      putEnd(outOffsets, wide, b, o);
-      a = b;
-      ws = we;
     }
+    out = front.data;
+    int o = front.used;
     if (last > first) {
       // a benign race: any thread's last ratio is as good a guess as another's
       expansion = (int) Math.min(MAX_EXPANSION, 16L * o / (last - first) + 2);
@@ -147,6 +118,153 @@ final class FsstDecoder {
     // Data past the last offset is allowed, and the size guess keeps it small.
     byte[] data = reuse != null || out.length - o <= o / 2 ? out : Arrays.copyOf(out, o);
     return new DataBlock.VariableWidth(outOffsets, block.bitsPerOffset(), data, n);
+  }
+
+  /** An output array and how much of it is written. */
+  private static final class Output {
+    byte[] data;
+    int used;
+
+    Output(byte[] data) {
+      this.data = data;
+    }
+  }
+
+  /** Output bytes to allocate for {@code codes} code bytes: the last rate plus an eighth. */
+  private int guess(long codes) {
+    return (int) Math.min(Integer.MAX_VALUE - 16, codes * expansion * 9 / 128 + 64);
+  }
+
+  /** The end of value {@code b}'s codes, which ends a window that starts at {@code ws}. */
+  private static int checkedEnd(byte[] inOffsets, boolean wide, int b, int ws, int last) {
+    long windowEnd = end(inOffsets, wide, b);
+    if (windowEnd < ws || windowEnd > last) {
+      throw outOfOrder(b, windowEnd, last);
+    }
+    return (int) windowEnd;
+  }
+
+  /**
+   * Decodes a large block's windows on two cores ({@link Parallelism#fromBothEnds}): this
+   * thread from the first window into {@code front}, a pool thread from the last into an array
+   * of this thread's, whose windows are then copied behind this thread's and their value ends
+   * moved with them. The copy costs a tenth of what decoding those bytes does.
+   */
+  private void decodeFromBothEnds(byte[] in, byte[] inOffsets, boolean wide, int n, int first, int last, Output front,
+      byte[] outOffsets, DecodeBuffers reuse) {
+    int[] starts = windowStarts(inOffsets, wide, n, last);
+    int windows = starts.length - 1;
+    int[] codeStarts = new int[windows + 1];
+    codeStarts[0] = first;
+    for (int k = 1; k <= windows; k++) {
+      codeStarts[k] = checkedEnd(inOffsets, wide, starts[k], codeStarts[k - 1], last);
+    }
+    // the pool thread's array, allocated by it if this thread has none to lend
+    Output back = new Output(SPARE.get());
+    int[] backStarts = new int[windows + 1];
+    int[] backEnds = new int[windows];
+    int split = Parallelism.fromBothEnds(windows, (k, isFront) -> {
+      Output into = isFront ? front : back;
+      if (!isFront) {
+        if (into.data == null) {
+          into.data = new byte[guess((last - first) / 2 + WINDOW)];
+        }
+        backStarts[k] = into.used;
+      }
+      decodeWindowValues(in, inOffsets, wide, starts[k], starts[k + 1], codeStarts[k], codeStarts[k + 1], last, into,
+          outOffsets, isFront ? reuse : null);
+      if (!isFront) {
+        backEnds[k] = into.used;
+      }
+    });
+    if (split < windows) {
+      int o = front.used;
+      long need = (long) o + back.used + 64;
+      if (need > front.data.length) {
+        front.data = reuse == null ? grow(front.data, need) : reuse.growData(need, o);
+      }
+      for (int k = split; k < windows; k++) {
+        int len = backEnds[k] - backStarts[k];
+        System.arraycopy(back.data, backStarts[k], front.data, o, len);
+        int move = o - backStarts[k];
+        for (int i = starts[k] + 1; i <= starts[k + 1]; i++) {
+          putEnd(outOffsets, wide, i, (int) end(outOffsets, wide, i) + move);
+        }
+        o += len;
+      }
+      front.used = o;
+    }
+    if (back.data != null && back.data.length <= MAX_SPARE) {
+      SPARE.set(back.data);
+    }
+  }
+
+  /** The first value of each window as {@link #decompress} walks them, then {@code n}. */
+  private static int[] windowStarts(byte[] inOffsets, boolean wide, int n, int last) {
+    int[] starts = new int[16];
+    int windows = 0;
+    for (int a = 0; a < n; ) {
+      if (windows + 1 >= starts.length) {
+        starts = Arrays.copyOf(starts, starts.length * 2);
+      }
+      starts[windows++] = a;
+      // a window starts where the one before ended (checked when the windows are decoded)
+      a = windowEnd(inOffsets, wide, a, n, (int) end(inOffsets, wide, a), last);
+    }
+    starts[windows] = n;
+    return Arrays.copyOf(starts, windows + 1);
+  }
+
+  /**
+   * Decodes the window of values {@code (a, b]} (codes {@code [ws, we)}) into {@code into} from its
+   * used length on, and writes each value's end there at {@code outOffsets[i]}; the array grows
+   * through {@code reuse} when given, by the rate so far over the codes up to {@code last}.
+   */
+  private void decodeWindowValues(byte[] in, byte[] inOffsets, boolean wide, int a, int b, int ws, int we, int last,
+      Output into, byte[] outOffsets, DecodeBuffers reuse) {
+    byte[] out = into.data;
+    int o = into.used;
+    // at[p - ws]: where the output of the code at p starts, -1 at an escape's literal. Value
+    // ends are looked up here afterwards, which keeps the loop free of per-value branches.
+    int[] at = positions(we - ws + 1);
+    int p = ws;
+    try {
+      while (true) {
+        long r = we - p < SHORT ? decodeShort(in, p, ws, we, out, o, table, at, b) : decodeWindow(in, p, ws, we, out, o, table, at, b);
+        p = (int) (r >>> 32);
+        o = (int) r;
+        if (p >= we || o < 0 || o > out.length) {
+          break;
+        }
+        // out of room: grow by twice the last expansion rate for the codes left
+        long need = o + 64L + (long) (last - p) * expansion / 8;
+        out = reuse == null ? grow(out, need) : reuse.growData(Math.max(need, out.length + (long) out.length / 2), o);
+      }
+    } catch (IndexOutOfBoundsException e) {
+      // the store after an undefined code (see the class comment)
+      throw corrupt(in, ws, we);
+    }
+    if (o < 0 || o > out.length) {
+      throw corrupt(in, ws, we);
+    }
+    at[we - ws] = o;
+    // The window's value ends, checked here: in order and inside the window.
+    int prev = ws;
+    for (int i = a + 1; i < b; i++) {
+      long e = end(inOffsets, wide, i);
+      if (e < prev || e > we) {
+        throw outOfOrder(i, e, we);
+      }
+      int pos = at[(int) e - ws];
+      if (pos < 0) {
+        throw danglingEscape(i);
+      }
+      prev = (int) e;
+      putEnd(outOffsets, wide, i, pos);
+    }
+    putEnd(outOffsets, wide, b, o);
+    into.data = out;
+    into.used = o;
   }
 
   /**
@@ -306,6 +424,18 @@ final class FsstDecoder {
   private static final int WINDOW = 16 << 10;
 
   private static final ThreadLocal<int[]> POSITIONS = new ThreadLocal<>();
+
+  /**
+   * Code bytes from which a block is decoded from both ends on two cores: about 30 µs of
+   * decoding, several times what waking a pool thread costs on a virtual machine.
+   */
+  private static final int PARALLEL_MIN_CODES = 64 << 10;
+
+  /** Per calling thread: the array a pool thread last decoded its blocks' last windows into. */
+  private static final ThreadLocal<byte[]> SPARE = new ThreadLocal<>();
+
+  /** The largest such array a thread keeps. */
+  private static final int MAX_SPARE = 4 << 20;
 
   /** An escape whose literal would be the first byte of the next value, or past the end. */
   private static LanceCodecException danglingEscape(int value) {

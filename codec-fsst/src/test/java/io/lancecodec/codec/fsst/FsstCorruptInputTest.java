@@ -184,12 +184,14 @@ class FsstCorruptInputTest {
    * Offsets are checked as each window of codes is finished: a large block (several windows) with
    * one offset going backwards, or one past the data, fails in any window.
    */
-  @Test
-  void badOffsetsInLargeBlocks() {
+  @ParameterizedTest
+  @ValueSource(ints = {6000, 20_000})
+  void badOffsetsInLargeBlocks(int n) {
     FsstDecoder d = new FsstDecoder(TABLE);
-    int n = 6000; // 10 code bytes each: 60,000 bytes, about four windows
+    // 10 code bytes each: 60,000 bytes (about four windows, decoded on one thread) or 200,000
+    // (from both ends on two)
     byte[] data = new byte[10 * n];
-    for (int at : new int[] {1, 1500, 2500, 4000, n - 1}) {
+    for (int at : new int[] {1, 1500, 2500, 4000, n / 2, n - 2000, n - 1}) {
       byte[] offs = new byte[4 * (n + 1)];
       for (int i = 0; i <= n; i++) {
         LittleEndian.putInt(offs, 4 * i, 10 * i);
@@ -198,6 +200,47 @@ class FsstCorruptInputTest {
       corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, n)));
       LittleEndian.putInt(offs, 4 * at, data.length + 1); // past the data
       corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, data, n)));
+    }
+  }
+
+  /**
+   * An undefined code in the first, a middle or the last window of a block decoded from both ends
+   * fails as CORRUPT whichever thread meets it; the same reused arrays then decode a good block
+   * right, so no window of the failed block was still being written.
+   */
+  @Test
+  void undefinedCodeAtEitherEndOfALargeBlock() {
+    FsstDecoder d = new FsstDecoder(TABLE);
+    io.lancecodec.spi.DecodeBuffers reuse = new io.lancecodec.spi.DecodeBuffers();
+    int n = 20_000;
+    byte[] good = new byte[10 * n];
+    for (int i = 0; i < good.length; i++) {
+      good[i] = (byte) (i % 3 == 0 ? 1 : 0);
+    }
+    byte[] offs = new byte[4 * (n + 1)];
+    for (int i = 0; i <= n; i++) {
+      LittleEndian.putInt(offs, 4 * i, 10 * i);
+    }
+    for (int round = 0; round < 20; round++) {
+      for (int at : new int[] {5, good.length / 2, good.length - 5}) {
+        byte[] bad = good.clone();
+        bad[at] = 7;
+        LanceCodecException e = corrupt(() -> d.decompress(new DataBlock.VariableWidth(offs, 32, bad, n), reuse));
+        assertTrue(e.getMessage().contains("code 7"), e.getMessage());
+      }
+      DataBlock.VariableWidth out = d.decompress(new DataBlock.VariableWidth(offs, 32, good, n), reuse);
+      int o = 0;
+      for (int i = 0; i < good.length; i++) {
+        if (good[i] == 1) {
+          assertEquals('x', out.data()[o++]);
+        } else {
+          assertEquals('a', out.data()[o++]);
+          assertEquals('b', out.data()[o++]);
+        }
+        if (i % 10 == 9) {
+          assertEquals(o, out.offset(i / 10 + 1), "end of value " + i / 10);
+        }
+      }
     }
   }
 

@@ -75,6 +75,27 @@ class FsstRoundTripTest {
     }
   }
 
+  /**
+   * A block of over 64 KiB of codes is decoded from both ends, the last windows on another core
+   * when one is free: decoded again and again (so that the pool thread takes a different share
+   * each time), into fresh and into reused arrays, it gives the same values.
+   */
+  @ParameterizedTest(name = "both ends seed={0}")
+  @MethodSource("seeds")
+  void largeBlocksDecodeTheSameFromBothEnds(long seed) {
+    List<byte[]> values = TestBlocks.random("text", 40_000, seed);
+    DataBlock.VariableWidth in = block(values, seed % 2 == 0 ? 32 : 64);
+    SymbolTable table = SymbolTableBuilder.build(SymbolTableBuilder.sample(in));
+    DataBlock.VariableWidth codes = new FsstEncoder(table).compress(in);
+    assertTrue(codes.offset((int) codes.numValues()) > 65536, "over 64 KiB of codes: " + codes.offset((int) codes.numValues()));
+    FsstDecoder decoder = new FsstDecoder(table);
+    DecodeBuffers reuse = new DecodeBuffers();
+    for (int round = 0; round < 40; round++) {
+      assertSameValues(values, TestBlocks.values(round % 2 == 0 ? decoder.decompress(codes) : decoder.decompress(codes, reuse)),
+          "seed " + seed + " round " + round);
+    }
+  }
+
   /** A table learnt on other data: most bytes are escapes, including the escape byte itself. */
   @ParameterizedTest(name = "foreign table seed={0}")
   @MethodSource("seeds")
