@@ -311,10 +311,22 @@ public final class LanceFileWriter implements AutoCloseable {
   }
 
   private void writeFully(ByteBuffer b) throws IOException {
+    // A heap buffer is copied into a temporary direct one of its size before the system call;
+    // slices keep that copy, and the kernel's copy out of it, in cache. Writing 10,000 vectors
+    // (30 MB, one page buffer) took 19.6-20.0 ms of thread CPU in 1 MiB slices, 22.2-22.9 whole;
+    // 256 KiB and 4 MiB slices were no better.
+    int end = b.limit();
     while (b.hasRemaining()) {
-      position += out.write(b);
+      b.limit(Math.min(end, b.position() + WRITE_SLICE));
+      while (b.hasRemaining()) {
+        position += out.write(b);
+      }
+      b.limit(end);
     }
   }
+
+  /** Bytes handed to one write call at most. */
+  private static final int WRITE_SLICE = 1 << 20;
 
   /** Flushes the remaining pages, writes metadata and footer, and moves the file into place. */
   @Override
