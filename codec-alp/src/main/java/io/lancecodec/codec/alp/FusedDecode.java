@@ -13,7 +13,8 @@ import io.lancecodec.spi.LittleEndian;
  * or it straddles two. The mode (FOR or Delta, multiply or divide) is fixed per method, so the
  * inner loops carry no tests. C2 does not vectorize the integer-to-float conversion on JDK 17, so
  * these loops stay scalar; the multiply path scales in the same pass ({@code q * m1 * m2}), and
- * float64 integers that fit 51 bits convert through a biased bit pattern ({@link #exact(long)}).
+ * integers that fit 51 bits (float64) or 22 (float32) convert through a biased bit pattern
+ * ({@link #BIAS_64}, {@link #BIAS_32}).
  * On the divide path a scalar division per value would bound the loop (about one per four
  * cycles), so it writes {@code float(q)} to the output and divides the chunk's floats there in a
  * second, vectorized pass over at most 8 KiB that are still in L1; no integer array is kept.
@@ -41,7 +42,7 @@ final class FusedDecode {
       delta64(b, p0, w, n, base, step, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
     } else if (div) {
       for64(b, p0, w, n, base, 1.0, 1.0, out, oo);
-    } else if (w > 0 && w <= EXACT_BITS_64 && base >= -(1L << 53) && base <= 1L << 53) {
+    } else if (w > 0 && w <= EXACT_BITS_64 && base >= -(1L << 51) && base <= 1L << 53) {
       forExact64(b, p0, w, n, base, m1, m2, out, oo);
       return;
     } else {
@@ -104,17 +105,20 @@ final class FusedDecode {
   }
 
   /**
-   * {@link #for64} for the multiply path, with {@code |base| <= 2^53} and {@code w <= 51}: each
-   * value converts as {@code exact(p) + (double) base}, one rounding of two exact terms, which is
-   * {@code float(base + p)}. {@code cvtsi2sd} merges into its destination register, and C2 on
-   * JDK 17 reuses that register for the value before's product, so each conversion waited for
-   * two multiplies: weather f64 decodes 1.35x faster this way. The divide path keeps the
-   * conversion: this loop measured slower there (coordinates 0.8-0.9x).
+   * {@link #for64} for the multiply path, with {@code base} in {@code [-2^51, 2^53]} and {@code w
+   * <= 51}: each value is the bits of {@code 1.5 * 2^52 + p} read as a double (exactly that sum)
+   * plus {@code base - 1.5 * 2^52} (an integer of magnitude at most 2^53, so a double too), one
+   * rounding of {@code p + base}, which is {@code float(base + p)}. {@code cvtsi2sd} merges into
+   * its destination register, and C2 on JDK 17 reuses that register for the value before's
+   * product, so each conversion waited for two multiplies: weather f64 decodes 1.35x faster this
+   * way, and 1.03-1.08x more with the bias folded into the base's constant (one subtraction a
+   * value fewer). The divide path keeps the conversion: this loop measured level or slower there
+   * (coordinates 0.8-1.0x).
    */
   private static void forExact64(byte[] b, int p0, int w, int n, long base, double m1, double m2, double[] out, int oo) {
     long mask = (1L << w) - 1;
     int[] rows = BitPacking.rows(64);
-    double start = base;
+    double shifted = (double) base - BIAS_64;
     int full = n >>> 4;
     for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
@@ -124,33 +128,31 @@ final class FusedDecode {
       if (o + w <= 64) {
         for (int l = 0; l < 16; l++) {
           long v = (LittleEndian.getLong(b, p + 8 * l) >>> o) & mask;
-          out[ob + l] = (exact(v) + start) * m1 * m2;
+          out[ob + l] = (Double.longBitsToDouble(BIAS_BITS_64 + v) + shifted) * m1 * m2;
         }
       } else {
         int back = 64 - o;
         for (int l = 0; l < 16; l++) {
           long v = ((LittleEndian.getLong(b, p + 8 * l) >>> o) | (LittleEndian.getLong(b, p + STRIDE + 8 * l) << back)) & mask;
-          out[ob + l] = (exact(v) + start) * m1 * m2;
+          out[ob + l] = (Double.longBitsToDouble(BIAS_BITS_64 + v) + shifted) * m1 * m2;
         }
       }
     }
     for (int i = 16 * full; i < n; i++) {
-      out[oo + i] = (exact(get64(b, p0, rows, w, mask, i)) + start) * m1 * m2;
+      out[oo + i] = (Double.longBitsToDouble(BIAS_BITS_64 + get64(b, p0, rows, w, mask, i)) + shifted) * m1 * m2;
     }
   }
 
-  /** Widths whose values {@link #exact(long)} converts. */
+  /** Widths whose values convert through {@link #BIAS_64}. */
   private static final int EXACT_BITS_64 = 51;
 
-  /** 1.5 * 2^52: its ulp is 1, and adding an integer below 2^51 in magnitude keeps the exponent. */
+  /**
+   * 1.5 * 2^52: its ulp is 1, and adding an integer below 2^51 in magnitude keeps the exponent, so
+   * the bits of 1.5 * 2^52 plus such an integer, read as a double, are exactly their sum.
+   */
   private static final double BIAS_64 = 0x1.8p52;
 
   private static final long BIAS_BITS_64 = Double.doubleToRawLongBits(BIAS_64);
-
-  /** {@code (double) q} for {@code |q| < 2^51}, through the bits of {@code 1.5 * 2^52 + q}. */
-  private static double exact(long q) {
-    return Double.longBitsToDouble(BIAS_BITS_64 + q) - BIAS_64;
-  }
 
   /**
    * Whether every running sum of a packed Delta chunk ({@code w > 0} bits, {@code n} values) stays
@@ -163,7 +165,7 @@ final class FusedDecode {
 
   /**
    * Packed Delta: the running sum is the only thing carried from value to value. When no sum can
-   * reach 2^51 in magnitude it converts by {@link #exact(long)}: 1.3-1.5x on sorted and hourly
+   * reach 2^51 in magnitude it converts through {@link #BIAS_64}: 1.3-1.5x on sorted and hourly
    * f64 (see {@link #forExact64} for why); otherwise one value at a time.
    */
   private static void delta64(byte[] b, int p0, int w, int n, long base, long step, double m1, double m2,
@@ -178,6 +180,9 @@ final class FusedDecode {
       }
       return;
     }
+    // the running sum kept inside the bit pattern of 1.5 * 2^52 + acc rather than added to it
+    // for each value
+    acc += BIAS_BITS_64;
     int full = n >>> 4;
     for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
@@ -187,20 +192,20 @@ final class FusedDecode {
       if (o + w <= 64) {
         for (int l = 0; l < 16; l++) {
           acc += step + ((LittleEndian.getLong(b, p + 8 * l) >>> o) & mask);
-          out[ob + l] = exact(acc) * m1 * m2;
+          out[ob + l] = (Double.longBitsToDouble(acc) - BIAS_64) * m1 * m2;
         }
       } else {
         int back = 64 - o;
         for (int l = 0; l < 16; l++) {
           long v = ((LittleEndian.getLong(b, p + 8 * l) >>> o) | (LittleEndian.getLong(b, p + STRIDE + 8 * l) << back)) & mask;
           acc += step + v;
-          out[ob + l] = exact(acc) * m1 * m2;
+          out[ob + l] = (Double.longBitsToDouble(acc) - BIAS_64) * m1 * m2;
         }
       }
     }
     for (int i = 16 * full; i < n; i++) {
       acc += step + get64(b, p0, rows, w, mask, i);
-      out[oo + i] = exact(acc) * m1 * m2;
+      out[oo + i] = (Double.longBitsToDouble(acc) - BIAS_64) * m1 * m2;
     }
   }
 
@@ -269,7 +274,7 @@ final class FusedDecode {
       delta32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (div) {
       for32(b, p0, w, n, base, 1f, 1f, out, oo);
-    } else if (w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 24) && base <= 1 << 24) {
+    } else if (w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 22) && base <= 1 << 24) {
       forExact32(b, p0, w, n, base, m1, m2, out, oo);
       return;
     } else {
@@ -368,14 +373,16 @@ final class FusedDecode {
   }
 
   /**
-   * {@link #delta32} when no running sum can reach 2^22 in magnitude, converting by {@link
-   * #exact32} (see {@link #forExact64} for why).
+   * {@link #delta32} when no running sum can reach 2^22 in magnitude, converting through {@link
+   * #BIAS_32} (see {@link #forExact64} for why).
    */
   private static void deltaExact32(byte[] b, int p0, int w, int n, int base, int step, float m1, float m2,
       float[] out, int oo) {
     int acc = base - step;
     int mask = (1 << w) - 1;
     int[] rows = BitPacking.rows(32);
+    // the running sum kept inside the bit pattern of 1.5 * 2^23 + acc (see delta64)
+    acc += BIAS_BITS_32;
     int full = n >>> 5;
     for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
@@ -385,31 +392,31 @@ final class FusedDecode {
       if (o + w <= 32) {
         for (int l = 0; l < 32; l++) {
           acc += step + ((LittleEndian.getInt(b, p + 4 * l) >>> o) & mask);
-          out[ob + l] = exact32(acc) * m1 * m2;
+          out[ob + l] = (Float.intBitsToFloat(acc) - BIAS_32) * m1 * m2;
         }
       } else {
         int back = 32 - o;
         for (int l = 0; l < 32; l++) {
           int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
           acc += step + v;
-          out[ob + l] = exact32(acc) * m1 * m2;
+          out[ob + l] = (Float.intBitsToFloat(acc) - BIAS_32) * m1 * m2;
         }
       }
     }
     for (int i = 32 * full; i < n; i++) {
       acc += step + get32(b, p0, rows, w, mask, i);
-      out[oo + i] = exact32(acc) * m1 * m2;
+      out[oo + i] = (Float.intBitsToFloat(acc) - BIAS_32) * m1 * m2;
     }
   }
 
   /**
-   * {@link #for32} for the multiply path with {@code |base| <= 2^24} and {@code w <= 22}: {@code
-   * exact32(p) + (float) base}, two exact terms rounded once (see {@link #forExact64}).
+   * {@link #for32} for the multiply path with {@code base} in {@code [-2^22, 2^24]} and {@code w <= 22}: {@code
+   * bits(1.5 * 2^23 + p) + (base - 1.5 * 2^23)}, two exact terms rounded once (see {@link #forExact64}).
    */
   private static void forExact32(byte[] b, int p0, int w, int n, int base, float m1, float m2, float[] out, int oo) {
     int mask = (1 << w) - 1;
     int[] rows = BitPacking.rows(32);
-    float start = base;
+    float shifted = (float) base - BIAS_32;
     int full = n >>> 5;
     for (int r = 0; r < full; r++) {
       int s = rows[r] * w;
@@ -419,33 +426,28 @@ final class FusedDecode {
       if (o + w <= 32) {
         for (int l = 0; l < 32; l++) {
           int v = (LittleEndian.getInt(b, p + 4 * l) >>> o) & mask;
-          out[ob + l] = (exact32(v) + start) * m1 * m2;
+          out[ob + l] = (Float.intBitsToFloat(BIAS_BITS_32 + v) + shifted) * m1 * m2;
         }
       } else {
         int back = 32 - o;
         for (int l = 0; l < 32; l++) {
           int v = ((LittleEndian.getInt(b, p + 4 * l) >>> o) | (LittleEndian.getInt(b, p + STRIDE + 4 * l) << back)) & mask;
-          out[ob + l] = (exact32(v) + start) * m1 * m2;
+          out[ob + l] = (Float.intBitsToFloat(BIAS_BITS_32 + v) + shifted) * m1 * m2;
         }
       }
     }
     for (int i = 32 * full; i < n; i++) {
-      out[oo + i] = (exact32(get32(b, p0, rows, w, mask, i)) + start) * m1 * m2;
+      out[oo + i] = (Float.intBitsToFloat(BIAS_BITS_32 + get32(b, p0, rows, w, mask, i)) + shifted) * m1 * m2;
     }
   }
 
-  /** Widths and magnitudes below 2^22 convert by {@link #exact32(int)}. */
+  /** Widths and magnitudes below 2^22 convert through {@link #BIAS_32}. */
   private static final int EXACT_BITS_32 = 22;
 
   /** 1.5 * 2^23: its ulp is 1, and adding an integer below 2^22 in magnitude keeps the exponent. */
   private static final float BIAS_32 = 0x1.8p23f;
 
   private static final int BIAS_BITS_32 = Float.floatToRawIntBits(BIAS_32);
-
-  /** {@code (float) q} for {@code |q| < 2^22}, through the bits of {@code 1.5 * 2^23 + q}. */
-  private static float exact32(int q) {
-    return Float.intBitsToFloat(BIAS_BITS_32 + q) - BIAS_32;
-  }
 
   private static int get32(byte[] b, int p0, int[] rows, int w, int mask, int i) {
     int s = rows[i >>> 5] * w;

@@ -111,10 +111,16 @@ class FusedDecodeTest {
     int f = div ? 0 : rnd.nextInt(e + 1);
     long mask = w == 64 ? -1L : (1L << w) - 1;
     long edge = 1L << limit;
-    long base = switch (rnd.nextInt(5)) {
+    // the FOR bases the exact loops take: [-2^51, 2^53] (float64), [-2^22, 2^24] (float32)
+    long forLow = -edge;
+    long forHigh = 1L << (t == 64 ? 53 : 24);
+    long base = switch (rnd.nextInt(8)) {
       case 0 -> rnd.nextLong();
       case 1 -> -edge + rnd.nextInt(3);                           // the lowest integer in range
       case 2 -> edge - mask - 1 - rnd.nextInt(3) + 1;             // the highest value at or past the edge
+      case 3 -> forLow - 1 - rnd.nextInt(3);                      // just below the FOR bases taken
+      case 4 -> 2 * forLow - 1 - 2 * rnd.nextInt(3);              // odd, far below: base - bias is no float
+      case 5 -> forHigh - rnd.nextInt(3) + rnd.nextInt(2);        // at the top of the FOR bases taken
       default -> rnd.nextLong(-1000, 1000);
     };
     long step = rnd.nextInt(3) == 0 ? rnd.nextLong() : rnd.nextLong(-4, 4);
