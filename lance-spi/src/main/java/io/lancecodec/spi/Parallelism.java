@@ -97,16 +97,14 @@ public final class Parallelism {
   }
 
   /** How long an idle pool thread polls for the next part before it parks. */
-  private static final long SPIN_NANOS = Long.getLong("lancecodec.parallel.spin-micros", 200) * 1000;
+  private static final long SPIN_NANOS = 200_000;
 
   /** A part started by {@link #start}; {@link #join} returns its result. */
   public static final class Part<T> {
     private final FutureTask<T> task;
-    private final boolean pooled;
 
-    private Part(FutureTask<T> task, boolean pooled) {
+    private Part(FutureTask<T> task) {
       this.task = task;
-      this.pooled = pooled;
     }
 
     /**
@@ -120,7 +118,7 @@ public final class Parallelism {
       // part splits off for itself, say) instead of idling: a part queued behind the only pool
       // thread would otherwise run after it, on that same thread. It waits only while there is
       // nothing to take up, and wakes when a part is queued or one finishes.
-      while (pooled && !task.isDone()) {
+      while (ENABLED && !task.isDone()) {
         Runnable queued = Pool.POOL.getQueue().poll();
         if (queued != null) {
           queued.run();
@@ -161,16 +159,12 @@ public final class Parallelism {
 
   /** Starts {@code work} on the pool (or, when disabled, leaves it to {@link Part#join}). */
   public static <T> Part<T> start(Supplier<T> work) {
-    return start(work, ENABLED);
-  }
-
-  private static <T> Part<T> start(Supplier<T> work, boolean pooled) {
     FutureTask<T> task = new Task<>(work);
-    if (pooled) {
+    if (ENABLED) {
       Pool.POOL.execute(task);
       signal();
     }
-    return new Part<>(task, pooled);
+    return new Part<>(task);
   }
 
   /** One segment of work split in order; {@code front} is true on the calling thread. */

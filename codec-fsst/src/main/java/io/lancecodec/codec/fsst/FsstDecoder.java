@@ -152,16 +152,13 @@ final class FsstDecoder {
    */
   private void decodeFromBothEnds(byte[] in, byte[] inOffsets, boolean wide, int n, int first, int last, Output front,
       byte[] outOffsets, DecodeBuffers reuse) {
-    int[] starts = windowStarts(inOffsets, wide, n, last);
-    int windows = starts.length - 1;
-    int[] codeStarts = new int[windows + 1];
-    codeStarts[0] = first;
-    for (int k = 1; k <= windows; k++) {
-      codeStarts[k] = checkedEnd(inOffsets, wide, starts[k], codeStarts[k - 1], last);
-    }
+    Windows w = Windows.of(inOffsets, wide, n, first, last);
+    int windows = w.count();
+    int[] starts = w.values();
+    int[] codeStarts = w.codes();
     // the pool thread's array, allocated by it if this thread has none to lend
     Output back = new Output(SPARE.get());
-    int[] backStarts = new int[windows + 1];
+    int[] backStarts = new int[windows];
     int[] backEnds = new int[windows];
     int split = Parallelism.fromBothEnds(windows, (k, isFront) -> {
       Output into = isFront ? front : back;
@@ -199,20 +196,31 @@ final class FsstDecoder {
     }
   }
 
-  /** The first value of each window as {@link #decompress} walks them, then {@code n}. */
-  private static int[] windowStarts(byte[] inOffsets, boolean wide, int n, int last) {
-    int[] starts = new int[16];
-    int windows = 0;
-    for (int a = 0; a < n; ) {
-      if (windows + 1 >= starts.length) {
-        starts = Arrays.copyOf(starts, starts.length * 2);
+  /**
+   * The windows {@link #decompress} walks, checked as it checks them: window {@code k} holds
+   * values {@code (values[k], values[k + 1]]}, whose codes are {@code [codes[k], codes[k + 1])}.
+   */
+  private record Windows(int count, int[] values, int[] codes) {
+    static Windows of(byte[] inOffsets, boolean wide, int n, int first, int last) {
+      int[] values = new int[16];
+      int[] codes = new int[16];
+      int count = 0;
+      int ws = first;
+      for (int a = 0; ; count++) {
+        if (count + 1 >= values.length) {
+          values = Arrays.copyOf(values, values.length * 2);
+          codes = Arrays.copyOf(codes, values.length);
+        }
+        values[count] = a;
+        codes[count] = ws;
+        if (a == n) {
+          return new Windows(count, values, codes);
+        }
+        int b = windowEnd(inOffsets, wide, a, n, ws, last);
+        ws = checkedEnd(inOffsets, wide, b, ws, last);
+        a = b;
       }
-      starts[windows++] = a;
-      // a window starts where the one before ended (checked when the windows are decoded)
-      a = windowEnd(inOffsets, wide, a, n, (int) end(inOffsets, wide, a), last);
     }
-    starts[windows] = n;
-    return Arrays.copyOf(starts, windows + 1);
   }
 
   /**
