@@ -201,6 +201,12 @@ public final class LanceFileWriter implements AutoCloseable {
       context.endPage();
     }
     writePage(c, encoded, n);
+    // the page's buffers are in the file and its blocks are no one's (PageInput says plugins keep none)
+    if (nested.get(c) != null) {
+      nested.get(c).recycle();
+    } else {
+      columns.get(c).recycle();
+    }
   }
 
   /**

@@ -9,7 +9,8 @@ import org.apache.arrow.memory.ArrowBuf;
  * A page's value bytes as they arrive batch by batch, joined once when the page is taken. One
  * array grown by doubling copied every byte about twice more before the page's own exact-size
  * copy; here each byte is copied from Arrow once and, when the page came in several batches, once
- * more into the page. A page written by one batch is handed over without a copy.
+ * more into the page. A page written by one batch is handed over without a copy. Large arrays
+ * come from, and go back to, {@link RecycledArrays}.
  */
 final class ByteChunks {
   /** Batches smaller than this share a chunk, so one-row appends do not make one array each. */
@@ -36,7 +37,7 @@ final class ByteChunks {
       if (lastUsed > 0) {
         full.add(lastUsed == last.length ? last : java.util.Arrays.copyOf(last, lastUsed));
       }
-      last = new byte[Math.max(n, MIN_CHUNK)];
+      last = RecycledArrays.exactly(Math.max(n, MIN_CHUNK));
       lastUsed = 0;
     }
     src.getBytes(start, last, lastUsed, n);
@@ -44,7 +45,10 @@ final class ByteChunks {
     size += n;
   }
 
-  /** All bytes appended since the last take, as one array of exactly {@code expected} bytes. */
+  /**
+   * All bytes appended since the last take, as one array of exactly {@code expected} bytes; the
+   * caller gives it back with {@link #recycle} once the page is written.
+   */
   byte[] take(long expected) {
     if (expected != size) {
       throw LanceCodecException.internal("page of " + size + " value bytes, " + expected + " expected");
@@ -53,18 +57,25 @@ final class ByteChunks {
     if (full.isEmpty() && lastUsed == last.length) {
       out = last;
     } else {
-      out = new byte[LanceCodecException.checkedInt(size, "bytes of one page")];
+      out = RecycledArrays.exactly(LanceCodecException.checkedInt(size, "bytes of one page"));
       int at = 0;
       for (byte[] c : full) {
         System.arraycopy(c, 0, out, at, c.length);
         at += c.length;
+        RecycledArrays.give(c);
       }
       System.arraycopy(last, 0, out, at, lastUsed);
+      RecycledArrays.give(last);
     }
     full.clear();
     last = EMPTY;
     lastUsed = 0;
     size = 0;
     return out;
+  }
+
+  /** A page array from {@link #take} that nothing reads any more, kept for a later page of its size. */
+  static void recycle(byte[] page) {
+    RecycledArrays.give(page);
   }
 }

@@ -22,6 +22,8 @@ public final class ColumnAccumulator {
   private byte[] data = new byte[1024];
   // Other fixed-width values and variable-width values' bytes.
   private final ByteChunks chunks = new ByteChunks();
+  /** The value bytes of the page last drained, until {@link #recycle}. */
+  private byte[] taken;
   private long dataBytes;
   private byte[] offsets;
   private byte[] nulls = new byte[128];
@@ -225,14 +227,14 @@ public final class ColumnAccumulator {
           block = lists == null ? new DataBlock.FixedSizeList(new DataBlock.FixedWidth(new byte[0], physical.bits(), 0), physical.dimension(), 0) : lists.drain();
         } else {
           int bytes = (int) ((n * physical.bits() + 7) / 8);
-          block = new DataBlock.FixedWidth(physical.kind() == Physical.Kind.BOOL ? takeData(bytes) : chunks.take(bytes), physical.bits(), n);
+          block = new DataBlock.FixedWidth(physical.kind() == Physical.Kind.BOOL ? takeData(bytes) : (taken = chunks.take(bytes)), physical.bits(), n);
         }
         break;
       default:
         {
           int w = physical.bits() / 8;
           byte[] offs = n == 0 ? new byte[w] : Arrays.copyOf(offsets, (int) ((n + 1) * w));
-          block = new DataBlock.VariableWidth(offs, physical.bits(), chunks.take(dataBytes), n);
+          block = new DataBlock.VariableWidth(offs, physical.bits(), taken = chunks.take(dataBytes), n);
         }
     }
     short[] def = null;
@@ -257,6 +259,23 @@ public final class ColumnAccumulator {
   }
 
   public record Page(DataBlock values, short[] defLevels, long nullCount) {}
+
+  /**
+   * Called once the page last drained is written and nothing holds its blocks any more: its value
+   * bytes are kept for a later page of the same size (a new array of megabytes costs more than
+   * the copy into it).
+   */
+  public void recycle() {
+    if (taken != null) {
+      ByteChunks.recycle(taken);
+      taken = null;
+    }
+    if (packed != null) {
+      for (ColumnAccumulator c : packed) {
+        c.recycle();
+      }
+    }
+  }
 
   /**
    * The first {@code size} data bytes as an array of their own: the buffer itself when it is

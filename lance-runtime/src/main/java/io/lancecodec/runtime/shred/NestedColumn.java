@@ -99,6 +99,11 @@ public final class NestedColumn {
     return rows;
   }
 
+  /** See {@link ColumnAccumulator#recycle}: once the page last drained is written. */
+  public void recycle() {
+    values.recycle();
+  }
+
   public long bufferedBytes() {
     long b = values.bufferedBytes();
     for (Layer l : layers) {
