@@ -201,7 +201,11 @@ public final class LanceFileWriter implements AutoCloseable {
       context.endPage();
     }
     writePage(c, encoded, n);
-    // the page's buffers are in the file and its blocks are no one's (PageInput says plugins keep none)
+    // the page's buffers are in the file and its blocks are no one's (PageInput says plugins keep
+    // none); PageArrays takes back only what it lent, once
+    for (byte[] b : encoded.buffers()) {
+      io.lancecodec.spi.PageArrays.giveBack(b);
+    }
     if (nested.get(c) != null) {
       nested.get(c).recycle();
     } else {

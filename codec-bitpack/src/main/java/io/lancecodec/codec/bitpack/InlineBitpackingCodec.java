@@ -273,7 +273,9 @@ final class InlineBitpackingCodec {
       for (int w : widths) {
         size += stride(bits, w, frame);
       }
-      byte[] out = new byte[LanceCodecException.checkedInt(size, "bitpack: packed page size")];
+      // every byte is written (headers, packed words; a frame's header and padding by the page), so
+      // a recycled array will do
+      byte[] out = io.lancecodec.spi.PageArrays.forPage(LanceCodecException.checkedInt(size, "bitpack: packed page size"));
       Parallelism.inHalves(size >= PARALLEL_MIN_BYTES, nChunks, (half, from, to) -> packChunks(fw, widths, from, to, frame, out));
       List<MiniBlockChunk> chunks = new ArrayList<>(nChunks);
       // Every full chunk of one width is the same record, so a page shares one per width: two

@@ -1,6 +1,7 @@
 package io.lancecodec.runtime.shred;
 
 import io.lancecodec.spi.LanceCodecException;
+import io.lancecodec.spi.PageArrays;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -10,7 +11,7 @@ import org.apache.arrow.memory.ArrowBuf;
  * array grown by doubling copied every byte about twice more before the page's own exact-size
  * copy; here each byte is copied from Arrow once and, when the page came in several batches, once
  * more into the page. A page written by one batch is handed over without a copy. Large arrays
- * come from, and go back to, {@link RecycledArrays}.
+ * come from, and go back to, {@link PageArrays}.
  */
 final class ByteChunks {
   /** Batches smaller than this share a chunk, so one-row appends do not make one array each. */
@@ -35,9 +36,14 @@ final class ByteChunks {
     }
     if (last.length - lastUsed < n) {
       if (lastUsed > 0) {
-        full.add(lastUsed == last.length ? last : java.util.Arrays.copyOf(last, lastUsed));
+        if (lastUsed == last.length) {
+          full.add(last);
+        } else {
+          full.add(java.util.Arrays.copyOf(last, lastUsed));
+          PageArrays.giveBack(last);
+        }
       }
-      last = RecycledArrays.exactly(Math.max(n, MIN_CHUNK));
+      last = PageArrays.forPage(Math.max(n, MIN_CHUNK));
       lastUsed = 0;
     }
     src.getBytes(start, last, lastUsed, n);
@@ -47,7 +53,7 @@ final class ByteChunks {
 
   /**
    * All bytes appended since the last take, as one array of exactly {@code expected} bytes; the
-   * caller gives it back with {@link #recycle} once the page is written.
+   * caller gives it back ({@link PageArrays#giveBack}) once the page is written.
    */
   byte[] take(long expected) {
     if (expected != size) {
@@ -57,25 +63,20 @@ final class ByteChunks {
     if (full.isEmpty() && lastUsed == last.length) {
       out = last;
     } else {
-      out = RecycledArrays.exactly(LanceCodecException.checkedInt(size, "bytes of one page"));
+      out = PageArrays.forPage(LanceCodecException.checkedInt(size, "bytes of one page"));
       int at = 0;
       for (byte[] c : full) {
         System.arraycopy(c, 0, out, at, c.length);
         at += c.length;
-        RecycledArrays.give(c);
+        PageArrays.giveBack(c);
       }
       System.arraycopy(last, 0, out, at, lastUsed);
-      RecycledArrays.give(last);
+      PageArrays.giveBack(last);
     }
     full.clear();
     last = EMPTY;
     lastUsed = 0;
     size = 0;
     return out;
-  }
-
-  /** A page array from {@link #take} that nothing reads any more, kept for a later page of its size. */
-  static void recycle(byte[] page) {
-    RecycledArrays.give(page);
   }
 }

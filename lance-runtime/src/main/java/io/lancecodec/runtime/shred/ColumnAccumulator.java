@@ -267,7 +267,7 @@ public final class ColumnAccumulator {
    */
   public void recycle() {
     if (taken != null) {
-      ByteChunks.recycle(taken);
+      io.lancecodec.spi.PageArrays.giveBack(taken);
       taken = null;
     }
     if (packed != null) {

@@ -8,6 +8,7 @@ import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
 import io.lancecodec.spi.MiniBlockChunk;
 import io.lancecodec.spi.MiniBlockCompressed;
+import io.lancecodec.spi.PageArrays;
 import io.lancecodec.spi.Parallelism;
 import io.lancecodec.spi.layout.LayoutContext;
 import io.lancecodec.spi.layout.PageInput;
@@ -160,7 +161,9 @@ public final class MiniBlockPageEncoder {
       total += size;
       item += n;
     }
-    byte[] chunkBytes = values.framed() ? values.buffers().get(0) : new byte[LanceCodecException.checkedInt(total, "mini-block: page size")];
+    // chunks are written back to back with their headers and padding, every byte (checked below),
+    // so a recycled array will do
+    byte[] chunkBytes = values.framed() ? values.buffers().get(0) : PageArrays.forPage(LanceCodecException.checkedInt(total, "mini-block: page size"));
     if (chunkBytes.length != total) {
       throw LanceCodecException.internal("mini-block: chunks framed in " + chunkBytes.length + " bytes, " + total + " expected");
     }

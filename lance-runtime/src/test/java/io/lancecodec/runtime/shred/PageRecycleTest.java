@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * then handed to one later page of its exact size: never to a page while an earlier one still
  * holds it.
  */
-class RecycledArraysTest {
+class PageRecycleTest {
   /** Bytes no other test's pages have, so that the shared slots hold what this test gave. */
   private static final int VALUES = 75_013;
 
@@ -38,25 +38,6 @@ class RecycledArraysTest {
       assertSame(second, third, "a recycled page array of the same size is reused");
       assertArrayEquals(expected(3), third, "and holds the new page's values only");
     }
-  }
-
-  @Test
-  void anArrayIsHandedOutOnce() {
-    byte[] a = new byte[RecycledArrays.MIN_BYTES + 17];
-    RecycledArrays.give(a);
-    assertSame(a, RecycledArrays.exactly(a.length));
-    assertNotSame(a, RecycledArrays.exactly(a.length));
-  }
-
-  @Test
-  void onlyTheExactSizeAndOnlyLargeArrays() {
-    byte[] a = new byte[RecycledArrays.MIN_BYTES + 33];
-    RecycledArrays.give(a);
-    assertNotSame(a, RecycledArrays.exactly(a.length + 1));
-    assertSame(a, RecycledArrays.exactly(a.length));
-    byte[] small = new byte[RecycledArrays.MIN_BYTES - 1];
-    RecycledArrays.give(small);
-    assertNotSame(small, RecycledArrays.exactly(small.length));
   }
 
   private static byte[] page(ColumnAccumulator acc, IntVector v, int seed) {
