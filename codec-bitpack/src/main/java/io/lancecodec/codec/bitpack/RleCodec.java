@@ -231,7 +231,7 @@ final class RleCodec {
     }
   }
 
-  static final class Decompressor implements MiniBlockDecompressor {
+  static final class Decompressor implements io.lancecodec.spi.FixedWidthMiniBlockDecompressor {
     private final int bits;
     private final boolean exact;
 
@@ -263,6 +263,26 @@ final class RleCodec {
       byte[] b = chunk.bytes();
       return expand(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues, exact);
     }
+
+    @Override
+    public int bitsPerValue() {
+      return bits;
+    }
+
+    /**
+     * Fills only the runs' parts inside {@code [from, to)}: a scan in batches smaller than the
+     * chunk (1,024 rows of a 4,096-value chunk) filled the whole chunk once per batch. The run
+     * lengths past the range are still read, so the chunk gets the same checks.
+     */
+    @Override
+    public void decodeInto(MiniBlockBuffers chunk, int numValues, int from, int to, byte[] dst, int dstOffset) {
+      chunk.expect(2, "rle");
+      if (from < 0 || from > to || to > numValues || dstOffset < 0 || (long) (to - from) * (bits / 8) > dst.length - dstOffset) {
+        throw LanceCodecException.internal("rle: values [" + from + ", " + to + ") of " + numValues + " do not fit at " + dstOffset);
+      }
+      byte[] b = chunk.bytes();
+      expandInto(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues, exact, from, to, dst, dstOffset);
+    }
   }
 
   /**
@@ -281,16 +301,21 @@ final class RleCodec {
    */
   static DataBlock expand(
       int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes, long numValues, boolean exact) {
+    int n = checkShape(bits, vLen, lLen, lengthBytes, numValues, exact);
+    byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "rle output size")];
+    expandInto(bits, values, vOff, vLen, lengths, lOff, lLen, lengthBytes, n, exact, 0, n, out, 0);
+    return new DataBlock.FixedWidth(out, bits, numValues);
+  }
+
+  /**
+   * {@link #expand}'s values {@code [from, to)} written at {@code dst[dstOffset]}, with every run
+   * length checked as {@code expand} checks it; the caller has checked that they fit.
+   */
+  private static void expandInto(int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes,
+      long numValues, boolean exact, int from, int to, byte[] dst, int dstOffset) {
     int wb = bits / 8;
-    if (!(vLen % wb == 0 && lLen % lengthBytes == 0 && vLen / wb == lLen / lengthBytes)) {
-      throw LanceCodecException.corrupt("rle: " + vLen + " value bytes do not match " + lLen + " run-length bytes");
-    }
-    int n = LanceCodecException.checkedInt(numValues, "rle value count");
+    int n = checkShape(bits, vLen, lLen, lengthBytes, numValues, exact);
     int runs = vLen / wb;
-    if (exact && runs > n) {
-      throw LanceCodecException.corrupt("rle: " + runs + " runs of positive length cannot make " + n + " values");
-    }
-    byte[] out = new byte[LanceCodecException.checkedInt((long) n * wb, "rle output size")];
     int pos = 0;
     for (int r = 0; r < runs && pos < n; r++) {
       long len = LittleEndian.getUnsigned(lengths, lOff + r * lengthBytes, lengthBytes);
@@ -298,43 +323,59 @@ final class RleCodec {
         throw LanceCodecException.corrupt("rle: run " + r + " of " + runs + " has length " + len + " with " + (n - pos)
             + " of " + n + " values left (runs are positive and cover the values exactly)");
       }
-      int take = (int) Math.min(len, n - pos);
-      fill(values, vOff + r * wb, wb, out, pos, take);
-      pos += take;
+      int end = (int) Math.min(len, n - pos) + pos;
+      int lo = Math.max(pos, from);
+      int hi = Math.min(end, to);
+      if (lo < hi) {
+        fill(values, vOff + r * wb, wb, dst, dstOffset + (lo - from) * wb, hi - lo);
+      }
+      pos = end;
     }
     if (pos != n) {
       throw LanceCodecException.corrupt("rle: runs cover " + pos + " values, the block needs " + n);
     }
-    return new DataBlock.FixedWidth(out, bits, numValues);
   }
 
-  /** Writes the value at {@code src[at]} ({@code wb} bytes) {@code count} times from value {@code pos} on, a word per store. */
-  private static void fill(byte[] src, int at, int wb, byte[] out, int pos, int count) {
+  /** The value count, once the buffers hold as many runs as lengths and (2.3) no more runs than values. */
+  private static int checkShape(int bits, int vLen, int lLen, int lengthBytes, long numValues, boolean exact) {
+    int wb = bits / 8;
+    if (!(vLen % wb == 0 && lLen % lengthBytes == 0 && vLen / wb == lLen / lengthBytes)) {
+      throw LanceCodecException.corrupt("rle: " + vLen + " value bytes do not match " + lLen + " run-length bytes");
+    }
+    int n = LanceCodecException.checkedInt(numValues, "rle value count");
+    if (exact && vLen / wb > n) {
+      throw LanceCodecException.corrupt("rle: " + vLen / wb + " runs of positive length cannot make " + n + " values");
+    }
+    return n;
+  }
+
+  /** Writes the value at {@code src[at]} ({@code wb} bytes) {@code count} times from byte {@code off} on, a word per store. */
+  private static void fill(byte[] src, int at, int wb, byte[] out, int off, int count) {
     switch (wb) {
       case 1:
-        java.util.Arrays.fill(out, pos, pos + count, src[at]);
+        java.util.Arrays.fill(out, off, off + count, src[at]);
         break;
       case 2:
         {
           short v = LittleEndian.getShort(src, at);
-          for (int i = pos, end = pos + count; i < end; i++) {
-            LittleEndian.putShort(out, i * 2, v);
+          for (int i = 0; i < count; i++) {
+            LittleEndian.putShort(out, off + i * 2, v);
           }
           break;
         }
       case 4:
         {
           int v = LittleEndian.getInt(src, at);
-          for (int i = pos, end = pos + count; i < end; i++) {
-            LittleEndian.putInt(out, i * 4, v);
+          for (int i = 0; i < count; i++) {
+            LittleEndian.putInt(out, off + i * 4, v);
           }
           break;
         }
       default:
         {
           long v = LittleEndian.getLong(src, at);
-          for (int i = pos, end = pos + count; i < end; i++) {
-            LittleEndian.putLong(out, i * 8, v);
+          for (int i = 0; i < count; i++) {
+            LittleEndian.putLong(out, off + i * 8, v);
           }
         }
     }

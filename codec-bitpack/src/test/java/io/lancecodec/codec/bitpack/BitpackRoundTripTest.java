@@ -168,6 +168,50 @@ class BitpackRoundTripTest {
     assertArrayEquals(in.data(), decodeAll(c, new RleCodec.Decompressor(bits), bits), "seed " + seed);
   }
 
+  /**
+   * Values [a, b) of each run-length chunk, written where a scan's batch wants them, equal the
+   * same values of the whole chunk; a range gets the whole chunk's checks (runs that cover too
+   * few values fail even when the range lies in the first run).
+   */
+  @ParameterizedTest(name = "rle range bits={0} n={1} {2} seed={3}")
+  @MethodSource("cases")
+  void rleRanges(int bits, int n, String shape, long seed) {
+    DataBlock.FixedWidth in = data(bits, n, shape, seed);
+    MiniBlockCompressed c = new RleCodec.Compressor().compress(in);
+    RleCodec.Decompressor dec = new RleCodec.Decompressor(bits);
+    int wb = bits / 8;
+    Random rnd = new Random(seed);
+    int[] pos = new int[2];
+    int first = 0;
+    for (int k = 0; k < c.chunks().size(); k++) {
+      MiniBlockChunk ch = c.chunks().get(k);
+      int count = k == c.chunks().size() - 1 ? n - first : 1 << ch.logNumValues();
+      byte[] values = Arrays.copyOfRange(c.buffers().get(0), pos[0], pos[0] + ch.bufferSizes()[0]);
+      byte[] lengths = Arrays.copyOfRange(c.buffers().get(1), pos[1], pos[1] + ch.bufferSizes()[1]);
+      MiniBlockBuffers chunk = MiniBlockBuffers.of(values, lengths);
+      for (int t = 0; t < 8; t++) {
+        int a = t == 0 ? 0 : rnd.nextInt(count + 1);
+        int b = t == 0 ? count : a + rnd.nextInt(count - a + 1);
+        byte[] got = new byte[(b - a) * wb + 3];
+        dec.decodeInto(chunk, count, a, b, got, 3);
+        assertArrayEquals(Arrays.copyOfRange(in.data(), (first + a) * wb, (first + b) * wb), Arrays.copyOfRange(got, 3, got.length),
+            "values [" + a + ", " + b + ") of chunk " + k);
+      }
+      if (count > 1 && lengths.length > 0) {
+        byte[] shortRuns = lengths.clone();
+        shortRuns[shortRuns.length - 1] = 0;
+        boolean coversLess = java.util.stream.IntStream.range(0, shortRuns.length).map(i -> shortRuns[i] & 0xFF).sum() < count;
+        if (coversLess) {
+          assertThrows(LanceCodecException.class, () -> dec.decodeInto(MiniBlockBuffers.of(values, shortRuns), count, 0, 1, new byte[wb], 0),
+              "runs short of the chunk");
+        }
+      }
+      pos[0] += ch.bufferSizes()[0];
+      pos[1] += ch.bufferSizes()[1];
+      first += count;
+    }
+  }
+
   @ParameterizedTest(name = "ool bits={0} n={1} {2} seed={3}")
   @MethodSource("cases")
   void outOfLine(int bits, int n, String shape, long seed) {
