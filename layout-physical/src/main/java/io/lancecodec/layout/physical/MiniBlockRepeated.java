@@ -112,6 +112,19 @@ final class MiniBlockRepeated {
           }
         }
         int to = from;
+        // Most chunks of a range hold no more row starts than rows are left, and are kept whole:
+        // their starts are counted without a branch per level (levels are non-negative, so x ^
+        // maxRep is 0 exactly at a row start and x ^ maxRep - 1 is negative only there). The walk
+        // below, which stops at the row after the range, mispredicts at every row start.
+        int starts = 0;
+        int maxRep = d.maxRep;
+        for (int j = base + from; j < base + n; j++) {
+          starts += ((rep[j] ^ maxRep) - 1) >>> 31;
+        }
+        if (starts <= rowsLeft) {
+          rowsLeft -= starts;
+          to = n;
+        }
         while (to < n) {
           if (rep[base + to] == d.maxRep) {
             if (rowsLeft == 0) {
