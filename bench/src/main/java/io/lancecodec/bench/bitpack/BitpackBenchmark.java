@@ -113,7 +113,9 @@ public class BitpackBenchmark {
 
     block = new DataBlock.FixedWidth(raw, 32, n);
     BitpackPlugin plugin = new BitpackPlugin();
-    Stats stats = new Stats.FixedWidth(n, 32, width, n, raw.length);
+    // the statistics the writer gives the proposal, group widths included: without them the
+    // compressor measured every page again (a second pass the writer does not make)
+    Stats stats = Stats.of(block);
     Compressor<MiniBlockCompressed> c = plugin.proposeMiniBlock(block, new FixedContext(stats)).orElseThrow().compressor();
     compressor = c;
     MiniBlockCompressed packed = c.compress(block);
