@@ -27,6 +27,7 @@ final class Bench {
       "--data", true,
       "--out", true,
       "--reps", true,
+      "--only", true,
       "--codec", true,
       "--column", true,
       "--options", true);
@@ -53,7 +54,7 @@ final class Bench {
       if (args.option("--codec").isBlank()) {
         throw new UsageException("bench: --codec needs a plugin name (see `lance-codec codecs`)");
       }
-      for (String o : List.of("--reps")) {
+      for (String o : List.of("--reps", "--only")) {
         if (args.flag(o)) {
           throw new UsageException("bench: " + o + " does not apply to --codec");
         }
@@ -66,6 +67,13 @@ final class Bench {
       String r = args.option("--reps");
       if (!r.matches("[1-9][0-9]{0,3}")) {
         throw new UsageException("bench: --reps must be a positive integer, got '" + r + "'");
+      }
+    }
+    if (args.flag("--only")) {
+      try {
+        java.util.regex.Pattern.compile(args.option("--only"));
+      } catch (java.util.regex.PatternSyntaxException e) {
+        throw new UsageException("bench: --only needs a regular expression over data set names, got '" + args.option("--only") + "'");
       }
     }
     if (args.flag("--data")) {

@@ -74,9 +74,10 @@ public final class Main {
       "  inspect FILE [--json]                    file version, schema, and every page's layout, compression and bytes",
       "  codecs [--json]                          the codec and layout plugins found on the class path",
       "  demo                                     write real data sets as Lance 2.1 and 2.2 and report sizes and speed",
-      "  bench [--quick] [--data DIR] [--out DIR] [--reps N]   compare with the reference Lance, DuckDB, Parquet,",
-      "                                           Arrow IPC and memcpy on real data, in one process (needs the source",
-      "                                           tree; a Markdown table on stdout, CSV and charts in --out DIR)",
+      "  bench [--quick] [--data DIR] [--out DIR] [--reps N] [--only REGEX]   compare with the reference Lance,",
+      "                                           DuckDB, Parquet, Arrow IPC and memcpy on real data, in one process",
+      "                                           (needs the source tree; a Markdown table on stdout, CSV and charts in",
+      "                                           --out DIR); --only keeps the data sets whose names match REGEX",
       "                                           bench --codec NAME [--data FILE --column C] [--options K=V,...[;...]]",
       "                                           [--out DIR]: score a codec plugin on a column beside every installed",
       "                                           codec (third-party jars: LANCE_CODEC_PLUGINS=a.jar:b.jar)",
@@ -220,7 +221,7 @@ public final class Main {
       "inspect", "inspect FILE [--json]",
       "codecs", "codecs [--json]",
       "demo", "demo",
-      "bench", "bench [--quick] [--data DIR] [--out DIR] [--reps N]",
+      "bench", "bench [--quick] [--data DIR] [--out DIR] [--reps N] [--only REGEX]",
       "help", "help [COMMAND]");
 
   /** Parses the command line; returns null after printing help. */

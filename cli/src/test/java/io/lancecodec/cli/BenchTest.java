@@ -43,9 +43,9 @@ class BenchTest {
   @Test
   void delegatesToTheBenchModuleAndPassesOutputThrough() throws Exception {
     Path out = tmp.resolve("results");
-    Result r = MainTest.run("bench", "--quick", "--out", out.toString(), "--reps", "2");
+    Result r = MainTest.run("bench", "--quick", "--out", out.toString(), "--reps", "2", "--only", "token-lines|vectors");
     assertEquals(0, r.status(), r.err());
-    assertEquals("ARGS: --quick --out " + out.toAbsolutePath() + " --reps 2\n", r.out());
+    assertEquals("ARGS: --quick --out " + out.toAbsolutePath() + " --reps 2 --only token-lines|vectors\n", r.out());
     assertEquals("building...\n", r.err());
   }
 
@@ -65,6 +65,8 @@ class BenchTest {
     MainTest.assertOneLineError(2, "--column needs --codec", "bench", "--column", "x");
     MainTest.assertOneLineError(2, "--options needs --codec", "bench", "--options", "compression=zstd");
     MainTest.assertOneLineError(2, "--reps must be a positive integer", "bench", "--reps", "0");
+    MainTest.assertOneLineError(2, "--only needs a regular expression", "bench", "--only", "(");
+    MainTest.assertOneLineError(2, "--only does not apply to --codec", "bench", "--codec", "bitpack", "--only", "x");
     MainTest.assertOneLineError(2, "unknown option '--bogus'", "bench", "--bogus");
     MainTest.assertOneLineError(2, "unexpected argument", "bench", "extra");
     MainTest.assertOneLineError(2, "--reps does not apply to --codec", "bench", "--codec", "bitpack", "--reps", "3");

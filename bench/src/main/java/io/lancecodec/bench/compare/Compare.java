@@ -32,7 +32,7 @@ import org.apache.arrow.memory.RootAllocator;
  * ratios beside them ({@link Charts}); stderr: progress and notes.
  *
  * <pre>
- * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR]
+ * Compare [--quick] [--data DIR] [--out DIR] [--reps N] [--demo DIR] [--only REGEX]
  * Compare --codec NAME [--data FILE --column C] [--options K=V,...] [--quick] [--out DIR]   (the codec leaderboard)
  * </pre>
  */
@@ -113,6 +113,24 @@ public final class Compare {
     long t0 = System.nanoTime();
     try (BufferAllocator alloc = new RootAllocator()) {
       List<Data> sets = Data.load(dataDir, demoDir, quick ? 8192 : Integer.MAX_VALUE, quick, alloc, notes);
+      if (o.containsKey("--only")) {
+        // one data set's rows again, in minutes, when a full run left them in doubt
+        java.util.regex.Pattern only = java.util.regex.Pattern.compile(o.get("--only"));
+        List<Data> kept = new ArrayList<>();
+        for (Data d : sets) {
+          if (only.matcher(d.name).matches()) {
+            kept.add(d);
+          } else {
+            d.close();
+          }
+        }
+        if (kept.isEmpty()) {
+          throw new Usage("--only " + o.get("--only") + " matches none of the data sets: "
+              + sets.stream().map(d -> d.name).collect(java.util.stream.Collectors.joining(", ")));
+        }
+        sets = kept;
+        notes.append("Only the data sets matching --only ").append(o.get("--only")).append(".\n");
+      }
       try {
         List<Engine> engines = List.of(
             new Engines.Ours(FileVersion.V2_1, alloc),
@@ -146,7 +164,7 @@ public final class Compare {
     out.flush();
     if (outDir != null) {
       String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
-      String suffix = stamp + (quick ? "-quick" : "");
+      String suffix = stamp + (quick ? "-quick" : "") + (o.containsKey("--only") ? "-only" : "");
       Path csv = outDir.resolve("compare-" + suffix + ".csv");
       Files.writeString(csv, csv(results, header + "\n" + footer));
       Files.writeString(outDir.resolve("compare-" + suffix + ".md"), md + chartSection(csv, outDir, err));
@@ -179,7 +197,7 @@ public final class Compare {
   static Map<String, String> parse(String[] argv) {
     Map<String, String> o = new LinkedHashMap<>();
     List<String> flags = List.of("--quick", "--debug");
-    List<String> valued = List.of("--data", "--out", "--reps", "--demo", "--codec", "--column", "--options");
+    List<String> valued = List.of("--data", "--out", "--reps", "--demo", "--codec", "--column", "--options", "--only");
     for (int i = 0; i < argv.length; i++) {
       String a = argv[i];
       String name = a;
@@ -200,7 +218,7 @@ public final class Compare {
         }
         o.put(name, value);
       } else {
-        throw new Usage("unknown argument '" + a + "' (usage: bench [--quick] [--data DIR] [--out DIR] [--reps N]"
+        throw new Usage("unknown argument '" + a + "' (usage: bench [--quick] [--data DIR] [--out DIR] [--reps N] [--only REGEX]"
             + " | bench --codec NAME [--data FILE --column C] [--options K=V,...] [--out DIR])");
       }
     }
