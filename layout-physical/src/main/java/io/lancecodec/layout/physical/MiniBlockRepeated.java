@@ -71,6 +71,7 @@ final class MiniBlockRepeated {
       long spanStart = i == 0 && firstSpan != null ? d.chunkOffset(s) : 0;
       byte[] span = i == 0 ? firstSpan : null;
       long toSkip = a - d.rowStarts.prefix(s);
+      long skipped = toSkip;
       long rowsLeft = b - a;
       boolean done = false;
       long chunkAt = d.chunkOffset(s);
@@ -113,14 +114,11 @@ final class MiniBlockRepeated {
         }
         int to = from;
         // Most chunks of a range hold no more row starts than rows are left, and are kept whole:
-        // their starts are counted without a branch per level (levels are non-negative, so x ^
-        // maxRep is 0 exactly at a row start and x ^ maxRep - 1 is negative only there). The walk
-        // below, which stops at the row after the range, mispredicts at every row start.
-        int starts = 0;
-        int maxRep = d.maxRep;
-        for (int j = base + from; j < base + n; j++) {
-          starts += ((rep[j] ^ maxRep) - 1) >>> 31;
-        }
+        // the repetition index counts their starts, where a walk over the levels mispredicted at
+        // every row start and a branch-free count still read every level. An index that
+        // miscounts cannot slip through: the levels kept then hold more or fewer rows than the
+        // range, which the assembler counts from the levels themselves and refuses as corrupt.
+        long starts = d.rowStarts.get(k) - (k == s ? skipped : 0);
         if (starts <= rowsLeft) {
           rowsLeft -= starts;
           to = n;
