@@ -280,8 +280,9 @@ final class RleCodec {
       if (from < 0 || from > to || to > numValues || dstOffset < 0 || (long) (to - from) * (bits / 8) > dst.length - dstOffset) {
         throw LanceCodecException.internal("rle: values [" + from + ", " + to + ") of " + numValues + " do not fit at " + dstOffset);
       }
+      int n = checkShape(bits, chunk.size(0), chunk.size(1), 1, numValues, exact);
       byte[] b = chunk.bytes();
-      expandInto(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), chunk.size(1), 1, numValues, exact, from, to, dst, dstOffset);
+      expandInto(bits, b, chunk.offset(0), chunk.size(0), b, chunk.offset(1), 1, n, exact, from, to, dst, dstOffset);
     }
   }
 
@@ -303,18 +304,18 @@ final class RleCodec {
       int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes, long numValues, boolean exact) {
     int n = checkShape(bits, vLen, lLen, lengthBytes, numValues, exact);
     byte[] out = new byte[LanceCodecException.checkedInt((long) n * (bits / 8), "rle output size")];
-    expandInto(bits, values, vOff, vLen, lengths, lOff, lLen, lengthBytes, n, exact, 0, n, out, 0);
+    expandInto(bits, values, vOff, vLen, lengths, lOff, lengthBytes, n, exact, 0, n, out, 0);
     return new DataBlock.FixedWidth(out, bits, numValues);
   }
 
   /**
    * {@link #expand}'s values {@code [from, to)} written at {@code dst[dstOffset]}, with every run
-   * length checked as {@code expand} checks it; the caller has checked that they fit.
+   * length checked as {@code expand} checks it; the caller has checked the buffers' shape
+   * ({@link #checkShape}, which gave {@code n}) and that the values fit.
    */
-  private static void expandInto(int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lLen, int lengthBytes,
-      long numValues, boolean exact, int from, int to, byte[] dst, int dstOffset) {
+  private static void expandInto(int bits, byte[] values, int vOff, int vLen, byte[] lengths, int lOff, int lengthBytes,
+      int n, boolean exact, int from, int to, byte[] dst, int dstOffset) {
     int wb = bits / 8;
-    int n = checkShape(bits, vLen, lLen, lengthBytes, numValues, exact);
     int runs = vLen / wb;
     int pos = 0;
     for (int r = 0; r < runs && pos < n; r++) {
