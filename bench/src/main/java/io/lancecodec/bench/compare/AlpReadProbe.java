@@ -29,7 +29,8 @@ import org.apache.arrow.memory.RootAllocator;
  *
  * Columns: {@code seattle-temp_max}, {@code zip-latitude}, {@code zip-longitude}, {@code sp500-close},
  * {@code hourly-temperature} (vega-datasets CSV columns as float64); {@code NAME*K} repeats the
- * column K times. Run like {@link ScanProbe}
+ * column K times; any other name is a data set of the comparison (mail-lists, token-lines, ...), so
+ * that {@code AlpReadAb} A/Bs any scan. Run like {@link ScanProbe}
  * (its class path, {@code --add-opens=java.base/java.nio=ALL-UNNAMED} and a private
  * {@code java.io.tmpdir} that is deleted afterwards); {@code -Dprobe.keep=true} keeps the files written.
  */
@@ -72,8 +73,26 @@ public final class AlpReadProbe {
       case "sp500-close" -> Data.csvColumn(name, vega.resolve("sp500-2000.csv"), "close", Data.Kind.FLOAT64, Integer.MAX_VALUE, alloc);
       case "hourly-temperature" -> Data.csvColumn(name, vega.resolve("seattle-weather-hourly-normals.csv"), "temperature", Data.Kind.FLOAT64,
           Integer.MAX_VALUE, alloc);
-      default -> throw new IllegalArgumentException("column " + name);
+      default -> comparisonSet(name, vega.getParent(), alloc);
     };
+  }
+
+  /** Any other name: a data set of the comparison ({@code bin/lance-codec bench}), e.g. mail-lists. */
+  private static Data comparisonSet(String name, Path dataDir, BufferAllocator alloc) throws Exception {
+    List<Data> sets = Data.load(dataDir, Compare.root().resolve("cli/src/main/resources/demo"), Integer.MAX_VALUE, false, alloc,
+        new StringBuilder());
+    Data found = null;
+    for (Data d : sets) {
+      if (found == null && d.name.equals(name)) {
+        found = d;
+      } else {
+        d.close();
+      }
+    }
+    if (found == null) {
+      throw new IllegalArgumentException("column " + name + ": neither a float64 column here nor a data set in " + dataDir);
+    }
+    return found;
   }
 
   static Engines.Engine engine(String name, BufferAllocator alloc) {
