@@ -81,18 +81,11 @@ public final class AlpReadProbe {
   private static Data comparisonSet(String name, Path dataDir, BufferAllocator alloc) throws Exception {
     List<Data> sets = Data.load(dataDir, Compare.root().resolve("cli/src/main/resources/demo"), Integer.MAX_VALUE, false, alloc,
         new StringBuilder());
-    Data found = null;
-    for (Data d : sets) {
-      if (found == null && d.name.equals(name)) {
-        found = d;
-      } else {
-        d.close();
-      }
-    }
-    if (found == null) {
+    List<Data> found = Data.keep(sets, name::equals);
+    if (found.isEmpty()) {
       throw new IllegalArgumentException("column " + name + ": neither a float64 column here nor a data set in " + dataDir);
     }
-    return found;
+    return found.get(0);
   }
 
   static Engines.Engine engine(String name, BufferAllocator alloc) {

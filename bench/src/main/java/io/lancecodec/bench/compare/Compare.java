@@ -116,17 +116,10 @@ public final class Compare {
       if (o.containsKey("--only")) {
         // one data set's rows again, in minutes, when a full run left them in doubt
         java.util.regex.Pattern only = java.util.regex.Pattern.compile(o.get("--only"));
-        List<Data> kept = new ArrayList<>();
-        for (Data d : sets) {
-          if (only.matcher(d.name).matches()) {
-            kept.add(d);
-          } else {
-            d.close();
-          }
-        }
+        String names = sets.stream().map(d -> d.name).collect(java.util.stream.Collectors.joining(", "));
+        List<Data> kept = Data.keep(sets, n -> only.matcher(n).matches());
         if (kept.isEmpty()) {
-          throw new Usage("--only " + o.get("--only") + " matches none of the data sets: "
-              + sets.stream().map(d -> d.name).collect(java.util.stream.Collectors.joining(", ")));
+          throw new Usage("--only " + o.get("--only") + " matches none of the data sets: " + names);
         }
         sets = kept;
         notes.append("Only the data sets matching --only ").append(o.get("--only")).append(".\n");

@@ -282,6 +282,19 @@ final class Data implements AutoCloseable {
 
   // ---------------------------------------------------------------- loading
 
+  /** The sets whose names {@code keep} accepts, in their order; the others are closed. */
+  static List<Data> keep(List<Data> sets, java.util.function.Predicate<String> keep) {
+    List<Data> kept = new ArrayList<>();
+    for (Data d : sets) {
+      if (keep.test(d.name)) {
+        kept.add(d);
+      } else {
+        d.close();
+      }
+    }
+    return kept;
+  }
+
   /**
    * The data sets: the real corpus under {@code dataDir} when it is there, else the embedded demo
    * data ({@code demoDir}). {@code limit} caps the rows of every set (quick mode).
