@@ -26,8 +26,10 @@ import org.apache.arrow.memory.RootAllocator;
 
 /**
  * The end-to-end comparison behind {@code bin/lance-codec bench}: every system writes and reads
- * every data set in one process, interleaved (each repetition visits every system in a rotated
- * order), after a warm-up repetition that also verifies every system's output against the source.
+ * every data set in one process, interleaved step by step (each repetition times its writes for
+ * every system in turn, then its opens, then each scan and take, the order reversed every
+ * repetition), after a warm-up repetition that also verifies every system's output against the
+ * source.
  * stdout: a Markdown table; {@code --out DIR}: the same as Markdown and CSV, with PNG charts of the
  * ratios beside them ({@link Charts}); stderr: progress and notes.
  *
@@ -259,7 +261,7 @@ public final class Compare {
     String codecs = CodecRegistry.discover().plugins().stream().filter(p -> p.kind().equals("codec")).map(CodecRegistry.PluginInfo::name).collect(Collectors.joining(","));
     return String.format(Locale.ROOT,
         "lance-codec bench%s: %s, %s %s, %d cpus, JDK %s; loadavg before: %s%n"
-            + "%d repetition(s) after 1 warm-up, interleaved; medians (min-max); our codecs: %s; DuckDB %s",
+            + "%d repetition(s) after 1 warm-up, interleaved step by step; medians (min-max); our codecs: %s; DuckDB %s",
         quick ? " --quick" : "", Instant.now().truncatedTo(ChronoUnit.SECONDS), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
         loadavg(), reps, codecs, DuckDb.version());
@@ -333,27 +335,30 @@ public final class Compare {
     long fullHash = d.hashAll();
     for (int rep = 0; rep <= reps; rep++) {
       boolean warm = rep == 0;
-      for (int s = 0; s < engines.size(); s++) {
-        Engine e = engines.get((s + rep) % engines.size());
-        if (broken.containsKey(e)) {
-          continue;
-        }
-        Row row = rows.get(e);
-        status.accept(String.format(Locale.ROOT, "%s, system %d/%d, %s", e.name(), s + 1, engines.size(),
-            warm ? "warm-up" : "repetition " + rep + "/" + reps));
-        Path file = tmp.resolve(d.name + "." + e.name());
-        try {
-          // writes: repeated like the other timings, so a small file's write is not one cold call.
-          // The warm-up repetition writes for 20x as long: in a fresh JVM the first data set's
-          // writes ran while the JIT was still compiling the write path (tokens, 2.1: 22 ms a
-          // write in the first 0.3 s, 6.9 ms after 3 s), which the reference, native code, never
-          // pays; one 50 ms warm-up left ours-2.1 at 0.28x the reference on tokens and ours-2.2
-          // at 1.02x on the same bytes.
-          // A sample is the whole timing window (it was a third): ten writes of token ids made a
-          // mean that one garbage collection in the window moved by a tenth, while the
-          // reference's writes allocate nothing on the heap, so the column swung by system.
-          long writeNanos = warm ? 20 * (minNanos / 3) : minNanos;
-          int maxWrites = warm ? 20_000 : 1000;
+      // Step by step, every system in turn, the order reversed every repetition: a system and
+      // its reference (neighbours in the list) are timed a fraction of a second apart. On a
+      // shared virtual machine whose speed drifted by 2-4x over minutes, timing each system's
+      // whole round in one go left the two seconds apart and the ratio to the phase they fell in.
+      List<Engine> order = pairedOrder(engines);
+      if (rep % 2 == 1) {
+        java.util.Collections.reverse(order);
+      }
+      Rep r = new Rep(d, order, broken, notes, err, status, warm ? "warm-up" : "repetition " + rep + "/" + reps);
+      try {
+        // writes: repeated like the other timings, so a small file's write is not one cold call.
+        // The warm-up repetition writes for 20x as long: in a fresh JVM the first data set's
+        // writes ran while the JIT was still compiling the write path (tokens, 2.1: 22 ms a
+        // write in the first 0.3 s, 6.9 ms after 3 s), which the reference, native code, never
+        // pays; one 50 ms warm-up left ours-2.1 at 0.28x the reference on tokens and ours-2.2
+        // at 1.02x on the same bytes.
+        // A sample is the whole timing window (it was a third): ten writes of token ids made a
+        // mean that one garbage collection in the window moved by a tenth, while the
+        // reference's writes allocate nothing on the heap, so the column swung by system.
+        long writeNanos = warm ? 20 * (minNanos / 3) : minNanos;
+        int maxWrites = warm ? 20_000 : 1000;
+        r.step("write", (e, sample, reader) -> {
+          Path file = tmp.resolve(d.name + "." + e.name());
+          r.files.put(e, file);
           int writes = 0;
           long size;
           long t = System.nanoTime();
@@ -363,87 +368,89 @@ public final class Compare {
             // at least three writes a sample: a 30 MB file (vectors) took longer than the window,
             // so its samples were single writes that swung with the page cache by 2x
           } while ((System.nanoTime() - t < writeNanos || writes < MIN_WRITES) && writes < maxWrites);
-          double writeS = (System.nanoTime() - t) / 1e9 / writes;
-          // open (cold: a fresh reader each time; the OS page cache is warm)
+          sample[0] = size;
+          sample[1] = d.rawBytes / 1e6 / ((System.nanoTime() - t) / 1e9 / writes);
+        });
+        // open (cold: a fresh reader each time; the OS page cache is warm), then the reader the
+        // later steps share
+        r.step("open", (e, sample, reader) -> {
           int opens = 0;
           long openNanos = 0;
           do {
-            t = System.nanoTime();
-            try (Reader r = e.open(d, file)) {
+            long t = System.nanoTime();
+            try (Reader x = e.open(d, r.files.get(e))) {
               openNanos += System.nanoTime() - t;
             }
             opens++;
           } while (openNanos < minNanos / 3 && opens < 1000);
-          try (Reader r = e.open(d, file)) {
-            if (warm) {
-              check(e, "scan", r.scan(true), fullHash);
-              for (int k : TAKE_SIZES) {
-                for (int i = 0; i < 3; i++) {
-                  long[] b = batches.get(k)[i];
-                  check(e, "take of " + k, r.take(b, true), d.hashRows(b));
-                }
+          sample[6] = openNanos / 1e6 / opens;
+          Reader x = e.open(d, r.files.get(e));
+          r.readers.put(e, x);
+          sample[7] = x.searchCacheBytes() < 0 ? Double.NaN : x.searchCacheBytes();
+          if (warm) {
+            check(e, "scan", x.scan(true), fullHash);
+            for (int k : TAKE_SIZES) {
+              for (int i = 0; i < 3; i++) {
+                long[] b = batches.get(k)[i];
+                check(e, "take of " + k, x.take(b, true), d.hashRows(b));
               }
             }
-            int scans = 0;
-            t = System.nanoTime();
-            do {
-              r.scan(false);
-              scans++;
-            } while (System.nanoTime() - t < minNanos);
-            double scanS = (System.nanoTime() - t) / 1e9 / scans;
-            double[] smallScanS = new double[SMALL_BATCHES.length];
             for (int bi = 0; e.batchSized() && bi < SMALL_BATCHES.length; bi++) {
-              if (warm) {
-                check(e, "scan in batches of " + SMALL_BATCHES[bi], r.scan(true, SMALL_BATCHES[bi]), fullHash);
-              }
-              scans = 0;
-              t = System.nanoTime();
-              do {
-                r.scan(false, SMALL_BATCHES[bi]);
-                scans++;
-              } while (System.nanoTime() - t < minNanos);
-              smallScanS[bi] = (System.nanoTime() - t) / 1e9 / scans;
-            }
-            double[] take = new double[TAKE_SIZES.length];
-            for (int ki = 0; ki < TAKE_SIZES.length; ki++) {
-              long[][] b = batches.get(TAKE_SIZES[ki]);
-              long n = 0;
-              int i = 0;
-              t = System.nanoTime();
-              do {
-                long[] batch = b[(i + rep * 37) % b.length];
-                r.take(batch, false);
-                n += batch.length;
-                i++;
-              } while (System.nanoTime() - t < minNanos && i < 100_000);
-              take[ki] = n / ((System.nanoTime() - t) / 1e9);
-            }
-            if (!warm) {
-              if (e.hasFile()) {
-                if (size >= 0) {
-                  row.add(0, size); // DuckDB has no size for strings (DuckDb.hasStrings)
-                }
-                row.add(1, d.rawBytes / 1e6 / writeS);
-                row.add(6, openNanos / 1e6 / opens);
-              }
-              row.add(2, d.rawBytes / 1e6 / scanS);
-              for (int bi = 0; e.batchSized() && bi < SMALL_BATCHES.length; bi++) {
-                row.add(SMALL_SCAN_METRIC + bi, d.rawBytes / 1e6 / smallScanS[bi]);
-              }
-              for (int ki = 0; ki < TAKE_SIZES.length; ki++) {
-                row.add(3 + ki, take[ki]);
-              }
-              row.add(7, r.searchCacheBytes() < 0 ? Double.NaN : r.searchCacheBytes());
+              check(e, "scan in batches of " + SMALL_BATCHES[bi], x.scan(true, SMALL_BATCHES[bi]), fullHash);
             }
           }
-        } catch (Exception | LinkageError ex) {
-          String why = ex.getClass().getSimpleName() + ": " + String.valueOf(ex.getMessage()).replaceAll("\\s*\\R\\s*", " ");
-          broken.put(e, why);
-          notes.append(d.name).append(" / ").append(e.name()).append(": not measured (").append(why).append(")\n");
-          err.println("#   " + e.name() + ": FAILED: " + why);
-        } finally {
-          Files.deleteIfExists(file);
+        });
+        r.step("scan", (e, sample, reader) -> {
+          int scans = 0;
+          long t = System.nanoTime();
+          do {
+            reader.scan(false);
+            scans++;
+          } while (System.nanoTime() - t < minNanos);
+          sample[2] = d.rawBytes / 1e6 / ((System.nanoTime() - t) / 1e9 / scans);
+        });
+        for (int bi = 0; bi < SMALL_BATCHES.length; bi++) {
+          int batch = SMALL_BATCHES[bi];
+          int metric = SMALL_SCAN_METRIC + bi;
+          r.step("scan in batches of " + batch, (e, sample, reader) -> {
+            if (!e.batchSized()) {
+              return;
+            }
+            int scans = 0;
+            long t = System.nanoTime();
+            do {
+              reader.scan(false, batch);
+              scans++;
+            } while (System.nanoTime() - t < minNanos);
+            sample[metric] = d.rawBytes / 1e6 / ((System.nanoTime() - t) / 1e9 / scans);
+          });
         }
+        for (int ki = 0; ki < TAKE_SIZES.length; ki++) {
+          long[][] b = batches.get(TAKE_SIZES[ki]);
+          int metric = 3 + ki;
+          int shift = rep * 37;
+          r.step("take of " + TAKE_SIZES[ki], (e, sample, reader) -> {
+            long n = 0;
+            int i = 0;
+            long t = System.nanoTime();
+            do {
+              long[] batch = b[(i + shift) % b.length];
+              reader.take(batch, false);
+              n += batch.length;
+              i++;
+            } while (System.nanoTime() - t < minNanos && i < 100_000);
+            sample[metric] = n / ((System.nanoTime() - t) / 1e9);
+          });
+        }
+        if (!warm) {
+          for (Engine e : order) {
+            if (!broken.containsKey(e)) {
+              r.record(e, rows.get(e));
+            }
+          }
+        }
+      } finally {
+        r.close();
       }
       err.printf(Locale.ROOT, "#   %s done (loadavg %s)%n", warm ? "warm-up and verification" : "repetition " + rep,
           loadavg());
@@ -455,6 +462,114 @@ public final class Compare {
       }
     }
     return out;
+  }
+
+  /** The systems with each one's reference right behind it (where the reference is not placed already). */
+  static List<Engine> pairedOrder(List<Engine> engines) {
+    List<Engine> order = new ArrayList<>();
+    for (Engine e : engines) {
+      if (!order.contains(e)) {
+        order.add(e);
+      }
+      for (Engine ref : engines) {
+        if (ref.name().equals(e.refName()) && !order.contains(ref)) {
+          order.add(ref);
+        }
+      }
+    }
+    return order;
+  }
+
+  /** One step of a repetition for one system: fills its metrics in {@code sample}. */
+  @FunctionalInterface
+  interface Step {
+    void run(Engine e, double[] sample, Reader reader) throws Exception;
+  }
+
+  /**
+   * One repetition over one data set: each system's file and reader, kept from step to step, and
+   * its samples, recorded together at the end so that every metric's n-th sample of two systems
+   * comes from the same repetition (the paired ratios of {@link #ratio}). A system that fails
+   * a step is noted, closed and left out of the rest.
+   */
+  static final class Rep implements AutoCloseable {
+    final Data d;
+    final List<Engine> order;
+    final Map<Engine, String> broken;
+    final StringBuilder notes;
+    final PrintStream err;
+    final java.util.function.Consumer<String> status;
+    final String what;
+    final Map<Engine, Path> files = new LinkedHashMap<>();
+    final Map<Engine, Reader> readers = new LinkedHashMap<>();
+    final Map<Engine, double[]> samples = new LinkedHashMap<>();
+
+    Rep(Data d, List<Engine> order, Map<Engine, String> broken, StringBuilder notes, PrintStream err,
+        java.util.function.Consumer<String> status, String what) {
+      this.d = d;
+      this.order = order;
+      this.broken = broken;
+      this.notes = notes;
+      this.err = err;
+      this.status = status;
+      this.what = what;
+      for (Engine e : order) {
+        double[] s = new double[METRICS.length];
+        Arrays.fill(s, Double.NaN);
+        samples.put(e, s);
+      }
+    }
+
+    void step(String name, Step step) {
+      for (int i = 0; i < order.size(); i++) {
+        Engine e = order.get(i);
+        if (broken.containsKey(e)) {
+          continue;
+        }
+        status.accept(String.format(Locale.ROOT, "%s, %s, system %d/%d, %s", what, name, i + 1, order.size(), e.name()));
+        try {
+          step.run(e, samples.get(e), readers.get(e));
+        } catch (Exception | LinkageError ex) {
+          String why = ex.getClass().getSimpleName() + ": " + String.valueOf(ex.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+          broken.put(e, why);
+          notes.append(d.name).append(" / ").append(e.name()).append(": not measured (").append(why).append(")\n");
+          err.println("#   " + e.name() + ": FAILED: " + why);
+          closeQuietly(e);
+        }
+      }
+    }
+
+    void record(Engine e, Row row) {
+      double[] s = samples.get(e);
+      for (int m = 0; m < s.length; m++) {
+        boolean fileMetric = m == 0 || m == 1 || m == 6;
+        if (Double.isNaN(s[m]) && m != 7 || fileMetric && !e.hasFile() || m == 0 && s[m] < 0) {
+          continue; // DuckDB has no size for strings (DuckDb.hasStrings); arraycopy has no file
+        }
+        row.add(m, s[m]);
+      }
+    }
+
+    private void closeQuietly(Engine e) {
+      Reader x = readers.remove(e);
+      if (x != null) {
+        try {
+          x.close();
+        } catch (Exception ignored) {
+          // the system already failed; its first error is the one reported
+        }
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      for (Engine e : new ArrayList<>(readers.keySet())) {
+        closeQuietly(e);
+      }
+      for (Path f : files.values()) {
+        Files.deleteIfExists(f);
+      }
+    }
   }
 
   static void check(Engine e, String what, long got, long expected) {
@@ -507,7 +622,26 @@ public final class Compare {
 
   static double ratio(List<Row> all, Row r, int m) {
     Row ref = ref(all, r);
-    return ref == null ? Double.NaN : r.median(m) / ref.median(m);
+    return ref == null ? Double.NaN : pairedRatio(r, ref, m);
+  }
+
+  /**
+   * {@code a} over {@code b} on metric {@code m}: the median of the ratios repetition by
+   * repetition when both have a sample from every repetition (timed side by side, see
+   * {@link #measure}), else the ratio of the medians.
+   */
+  static double pairedRatio(Row a, Row b, int m) {
+    List<Double> x = a.samples.get(m);
+    List<Double> y = b.samples.get(m);
+    if (x.size() != y.size() || x.isEmpty()) {
+      return a.median(m) / b.median(m);
+    }
+    double[] q = new double[x.size()];
+    for (int i = 0; i < q.length; i++) {
+      q[i] = x.get(i) / y.get(i);
+    }
+    Arrays.sort(q);
+    return q.length % 2 == 1 ? q[q.length / 2] : (q[q.length / 2 - 1] + q[q.length / 2]) / 2;
   }
 
   static String markdown(List<Row> rows, String header, String notes, String footer) {
@@ -530,7 +664,7 @@ public final class Compare {
       sb.append(" | ").append(Double.isNaN(r.median(0)) || Double.isNaN(cache) ? "—"
           : String.format(Locale.ROOT, "%.3f%%", 100 * cache / r.median(0))).append(" |\n");
     }
-    sb.append("\n×ref = median / the reference's median on the same data set (ours-2.2 and ours-2.3 against ref-2.2, every other"
+    sb.append("\n×ref = the median over repetitions of the ratio to the reference, each timed right beside it, on the same data set (ours-2.2 and ours-2.3 against ref-2.2, every other"
         + " system against ref-2.1); MB/s are raw Arrow bytes (values, plus 4-byte offsets for strings) per second;"
         + " scan = batches of " + Engines.BATCH + " rows, scan 8k / 1k = batches of 8,192 / 1,024 rows (the Lance readers only);"
         + " write = the mean of as many writes as fit in the timing window (at least three), one sample per repetition."

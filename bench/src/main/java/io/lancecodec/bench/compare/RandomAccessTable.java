@@ -91,7 +91,14 @@ final class RandomAccessTable {
   }
 
   private static String ratio(Map<String, Row> set, String a, String b, int metric) {
-    return Compare.fmt(median(set, a, metric) / median(set, b, metric));
+    return Compare.fmt(paired(set, a, b, metric));
+  }
+
+  /** {@link Compare#pairedRatio} of two systems of one data set; NaN when either is missing. */
+  private static double paired(Map<String, Row> set, String a, String b, int metric) {
+    Row x = set.get(a);
+    Row y = set.get(b);
+    return x == null || y == null ? Double.NaN : Compare.pairedRatio(x, y, metric);
   }
 
   /** One line per data set and system of the paper's table. */
@@ -110,7 +117,7 @@ final class RandomAccessTable {
         double cache = r.median(CACHE);
         List<String> f = new ArrayList<>(List.of(r.category, r.dataset, Long.toString(r.rows), Long.toString(r.rawBytes), s,
             Compare.num(r.median(SIZE)), Compare.num(r.median(TAKE1)), Compare.num(r.median(4)), Compare.num(r.median(TAKE100)),
-            ref, Compare.num(r.median(TAKE1) / median(set, ref, TAKE1)), Compare.num(r.median(TAKE100) / median(set, ref, TAKE100)),
+            ref, Compare.num(paired(set, s, ref, TAKE1)), Compare.num(paired(set, s, ref, TAKE100)),
             Compare.num(cache), Compare.num(cache / r.rows), Compare.num(100 * cache / r.rawBytes)));
         sb.append(String.join(",", f)).append('\n');
       }
