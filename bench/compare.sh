@@ -42,8 +42,12 @@ if [ -z "$tty" ]; then
   [ -t 2 ] && tty=true
 fi
 # The reference unpacks a ~173 MB native library into java.io.tmpdir per JVM; keep it under target/.
+# A fixed heap, touched at start: with -Xms1g the heap grew and shrank between the systems' steps,
+# and each newly committed page cost a page fault when first written, which on the 2-core VM of
+# 2026-12-04 cost about 15 us each: our token-line scans (Java heap) fell to a tenth of their speed
+# for seconds at a time, ~650 faults a scan, while the reference (native memory) did not.
 set +e
-java -Xms1g -Xmx2g ${JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$JVM_TMP" \
+java -Xms2g -Xmx2g -XX:+AlwaysPreTouch ${JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$JVM_TMP" \
   -Dlance.codec.stderr.tty="$tty" \
   -Dslf4j.internal.verbosity=ERROR -Dlance.codec.root="$ROOT" -Dlance.codec.cwd="$CALLER_DIR" \
   -cp "$CP" io.lancecodec.bench.compare.Compare "$@"
