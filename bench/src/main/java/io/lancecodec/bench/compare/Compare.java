@@ -302,8 +302,7 @@ public final class Compare {
       if (s.isEmpty()) {
         return Double.NaN;
       }
-      double[] a = s.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+      return medianOf(s.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     double min(int metric) {
@@ -640,8 +639,13 @@ public final class Compare {
     for (int i = 0; i < q.length; i++) {
       q[i] = x.get(i) / y.get(i);
     }
-    Arrays.sort(q);
-    return q.length % 2 == 1 ? q[q.length / 2] : (q[q.length / 2 - 1] + q[q.length / 2]) / 2;
+    return medianOf(q);
+  }
+
+  /** The median of {@code v} (sorted in place), the mean of the middle two for an even count. */
+  static double medianOf(double[] v) {
+    Arrays.sort(v);
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
   static String markdown(List<Row> rows, String header, String notes, String footer) {
