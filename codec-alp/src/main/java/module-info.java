@@ -6,6 +6,7 @@
 module io.lancecodec.codec.alp {
   requires io.lancecodec.spi;
   requires io.lancecodec.format;
+  requires net.bytebuddy;
 
   provides io.lancecodec.spi.CodecPlugin with
       io.lancecodec.codec.alp.AlpPlugin;

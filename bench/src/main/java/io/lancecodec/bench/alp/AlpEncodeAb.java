@@ -10,7 +10,8 @@ import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 /**
- * A/B of two codec-alp builds' {@code encodePage} in one JVM, for when JMH on a shared machine is
+ * A/B of two codec-alp builds' {@code encodePage} (or, with {@code -Dab.op=decode}, {@link
+ * AlpBenchmark#alpDecode}'s decode of the encoded page) in one JVM, for when JMH on a shared machine is
  * too noisy to separate them: each build is loaded with bench's class path behind it in a class
  * loader of its own, both encode the same {@link AlpBenchmark} data set (1,048,576 values), and
  * slices of {@code -Dab.slice} seconds (0.3) of thread CPU time alternate, the order flipped every
@@ -18,7 +19,7 @@ import java.util.function.DoubleSupplier;
  * best of the rounds) and the median per-round ratio B/A.
  *
  * <pre>
- * java -cp "$(cat target/classpath.txt):target/classes" io.lancecodec.bench.alp.AlpEncodeAb \
+ * java [-Dab.op=decode] -cp "$(cat target/classpath.txt):target/classes" io.lancecodec.bench.alp.AlpEncodeAb \
  *   OLD_codec-alp.jar NEW_codec-alp.jar coords,earthquakes f64,f32 [ROUNDS=15]
  * </pre>
  */
@@ -36,7 +37,9 @@ public final class AlpEncodeAb {
         DoubleSupplier[] side = new DoubleSupplier[2];
         for (int k = 0; k < 2; k++) {
           side[k] = (DoubleSupplier) loaders[k].loadClass(AlpEncodeAb.class.getName())
-              .getMethod("session", String.class, String.class, double.class).invoke(null, data, type, slice);
+              .getMethod(System.getProperty("ab.op", "encode").equals("decode") ? "decodeSession" : "session",
+                  String.class, String.class, double.class)
+              .invoke(null, data, type, slice);
         }
         int warm = (int) Math.ceil(warmup / slice);
         double[][] rates = Ab.alternate(side, warm, rounds);
@@ -82,6 +85,29 @@ public final class AlpEncodeAb {
         t = mx.getCurrentThreadCpuTime();
       }
       return sink < 0 ? 0 : values / ((t - t0) / 1e9);
+    };
+  }
+
+  /** Decodes the data set's encoded page as {@link AlpBenchmark#alpDecode} does, for {@code slice} seconds a call. */
+  public static DoubleSupplier decodeSession(String data, String type, double slice) throws Exception {
+    AlpBenchmark b = new AlpBenchmark();
+    b.data = data;
+    b.type = type;
+    b.setup();
+    AlpBenchmark.Bytes counter = new AlpBenchmark.Bytes();
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    long budget = (long) (slice * 1e9);
+    return () -> {
+      long t0 = mx.getCurrentThreadCpuTime();
+      long t = t0;
+      long values = 0;
+      int sink = 0;
+      while (t - t0 < budget) {
+        sink += b.alpDecode(counter).hashCode();
+        values += AlpBenchmark.N;
+        t = mx.getCurrentThreadCpuTime();
+      }
+      return sink == 42 ? 0 : values / ((t - t0) / 1e9);
     };
   }
 }

@@ -25,6 +25,13 @@ public final class AlpDecoder {
   private final Alp alp = new Alp();
 
   /**
+   * Whether whole FOR chunks take the generated kernels ({@link AlpKernels}); off with the system
+   * property {@code lance.codec.fused=false}, read when a decoder is made (for A/B measurements,
+   * and so the loops they replace stay tested).
+   */
+  private final boolean kernels = !"false".equals(System.getProperty("lance.codec.fused"));
+
+  /**
    * Decodes a float64 chunk of {@code n} values whose buffer {@code i} is
    * {@code chunk[offsets[i], offsets[i] + sizes[i])} to {@code out[outOffset..outOffset+n)}.
    */
@@ -213,7 +220,7 @@ public final class AlpDecoder {
     long step = h.delta ? LittleEndian.getLong(hb, at[HEADER] + AlpFormat.ALP_HEADER_FIXED + 8) : 0;
     double m1 = h.div ? PowersOfTen.F64[h.e] : PowersOfTen.F64[h.f];
     double m2 = PowersOfTen.INV_F64[h.e];
-    FusedDecode.alp64(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, n, h.delta, base, step, h.div, m1, m2, out, oo);
+    FusedDecode.alp64(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, n, h.delta, base, step, h.div, m1, m2, kernels, out, oo);
     byte[] vb = src[VALUES];
     for (int x = 0; x < h.exceptions; x++) {
       out[oo + position(x)] = Double.longBitsToDouble(LittleEndian.getLong(vb, at[VALUES] + 8 * x));
@@ -228,7 +235,7 @@ public final class AlpDecoder {
     int step = h.delta ? LittleEndian.getInt(hb, at[HEADER] + AlpFormat.ALP_HEADER_FIXED + 4) : 0;
     float m1 = h.div ? PowersOfTen.F32[h.e] : PowersOfTen.F32[h.f];
     float m2 = PowersOfTen.INV_F32[h.e];
-    FusedDecode.alp32(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, n, h.delta, base, step, h.div, m1, m2, out, oo);
+    FusedDecode.alp32(src[PAYLOAD], at[PAYLOAD], h.raw, h.width, n, h.delta, base, step, h.div, m1, m2, kernels, out, oo);
     byte[] vb = src[VALUES];
     for (int x = 0; x < h.exceptions; x++) {
       out[oo + position(x)] = Float.intBitsToFloat(LittleEndian.getInt(vb, at[VALUES] + 4 * x));

@@ -21,6 +21,9 @@ import io.lancecodec.spi.LittleEndian;
  * For float64 that pass multiplies by the reciprocal and corrects with two fused multiply-adds
  * ({@link PowersOfTen#quotient}).
  *
+ * <p>Whole FOR chunks whose values convert exactly go to {@link AlpKernels} instead: the same
+ * exact-path loop unrolled per bit width with constant shifts, written at run time.
+ *
  * <p>Callers have validated every size: the payload holds {@code 128 * w} bytes (packed) or
  * {@code n} words (raw), and the output has room for {@code n} values.
  */
@@ -32,17 +35,21 @@ final class FusedDecode {
   /**
    * float64 ALP: {@code q = base + p} (FOR) or {@code q_i = q_(i-1) + step + p_i} with
    * {@code q_0 = base + p_0} (Delta), wrapping; then {@code q / m1} when {@code div}, else
-   * {@code q * m1 * m2}, left to right.
+   * {@code q * m1 * m2}, left to right. With {@code kernels}, a whole FOR chunk whose values
+   * convert exactly ({@link #exact64}) takes the generated kernel of its width ({@link AlpKernels}).
    */
   static void alp64(byte[] b, int p0, boolean raw, int w, int n, boolean delta, long base, long step,
-      boolean div, double m1, double m2, double[] out, int oo) {
+      boolean div, double m1, double m2, boolean kernels, double[] out, int oo) {
     if (raw) {
       raw64(b, p0, n, delta, base, step, out, oo);
     } else if (delta) {
       delta64(b, p0, w, n, base, step, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
+    } else if (kernels && n == AlpFormat.MAX_CHUNK_VALUES && exact64(w, base)) {
+      // a whole chunk: the generated kernel of its width (1 and 1 leave float(q) for the division)
+      AlpKernels.for64(w).run(b, p0, (double) base - BIAS_64, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
     } else if (div) {
       for64(b, p0, w, n, base, 1.0, 1.0, out, oo);
-    } else if (w > 0 && w <= EXACT_BITS_64 && base >= -(1L << 51) && base <= 1L << 53) {
+    } else if (exact64(w, base)) {
       forExact64(b, p0, w, n, base, m1, m2, out, oo);
       return;
     } else {
@@ -143,8 +150,13 @@ final class FusedDecode {
     }
   }
 
+  /** Whether a packed FOR chunk's values {@code base + p} convert through {@link #BIAS_64}. */
+  private static boolean exact64(int w, long base) {
+    return w > 0 && w <= EXACT_BITS_64 && base >= -(1L << 51) && base <= 1L << 53;
+  }
+
   /** Widths whose values convert through {@link #BIAS_64}. */
-  private static final int EXACT_BITS_64 = 51;
+  static final int EXACT_BITS_64 = 51;
 
   /**
    * 1.5 * 2^52: its ulp is 1, and adding an integer below 2^51 in magnitude keeps the exponent, so
@@ -152,7 +164,7 @@ final class FusedDecode {
    */
   private static final double BIAS_64 = 0x1.8p52;
 
-  private static final long BIAS_BITS_64 = Double.doubleToRawLongBits(BIAS_64);
+  static final long BIAS_BITS_64 = Double.doubleToRawLongBits(BIAS_64);
 
   /**
    * Whether every running sum of a packed Delta chunk ({@code w > 0} bits, {@code n} values) stays
@@ -263,18 +275,20 @@ final class FusedDecode {
     }
   }
 
-  /** float32 ALP: {@link #alp64} with 32-bit words, int arithmetic and float scaling. */
+  /** float32 ALP: {@link #alp64} with 32-bit words, int arithmetic and float scaling (kernels too). */
   static void alp32(byte[] b, int p0, boolean raw, int w, int n, boolean delta, int base, int step,
-      boolean div, float m1, float m2, float[] out, int oo) {
+      boolean div, float m1, float m2, boolean kernels, float[] out, int oo) {
     if (raw) {
       raw32(b, p0, n, delta, base, step, out, oo);
     } else if (delta && sumsBelow(w, n, base, step, 0x1p21)) {
       deltaExact32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (delta) {
       delta32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
+    } else if (kernels && n == AlpFormat.MAX_CHUNK_VALUES && exact32(w, base)) {
+      AlpKernels.for32(w).run(b, p0, (float) base - BIAS_32, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (div) {
       for32(b, p0, w, n, base, 1f, 1f, out, oo);
-    } else if (w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 22) && base <= 1 << 24) {
+    } else if (exact32(w, base)) {
       forExact32(b, p0, w, n, base, m1, m2, out, oo);
       return;
     } else {
@@ -441,13 +455,18 @@ final class FusedDecode {
     }
   }
 
+  /** Whether a packed FOR chunk's values {@code base + p} convert through {@link #BIAS_32}. */
+  private static boolean exact32(int w, int base) {
+    return w > 0 && w <= EXACT_BITS_32 && base >= -(1 << 22) && base <= 1 << 24;
+  }
+
   /** Widths and magnitudes below 2^22 convert through {@link #BIAS_32}. */
-  private static final int EXACT_BITS_32 = 22;
+  static final int EXACT_BITS_32 = 22;
 
   /** 1.5 * 2^23: its ulp is 1, and adding an integer below 2^22 in magnitude keeps the exponent. */
   private static final float BIAS_32 = 0x1.8p23f;
 
-  private static final int BIAS_BITS_32 = Float.floatToRawIntBits(BIAS_32);
+  static final int BIAS_BITS_32 = Float.floatToRawIntBits(BIAS_32);
 
   private static int get32(byte[] b, int p0, int[] rows, int w, int mask, int i) {
     int s = rows[i >>> 5] * w;

@@ -3,20 +3,24 @@ package io.lancecodec.codec.alp;
 import io.lancecodec.spi.LittleEndian;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The decoder's loops against the spec's formula computed one value at a time, on hand-built
  * chunks of every mode whose integers lie inside the range the exact (biased bit pattern)
  * conversions take, at its edges and far outside it (wide FOR, Delta sums that wander), packed and
- * raw. Bit patterns must agree exactly.
+ * raw. Bit patterns must agree exactly. Both with the generated kernels for whole FOR chunks
+ * ({@link AlpKernels}) and without them (the loops they replace, which still decode the rest).
  */
 class FusedDecodeTest {
   private static final int CHUNKS = 3000;
 
-  @Test
-  void float64ChunksDecodeAsTheFormulaSays() {
+  @ParameterizedTest(name = "kernels {0}")
+  @ValueSource(booleans = {true, false})
+  void float64ChunksDecodeAsTheFormulaSays(boolean kernels) {
     SplittableRandom rnd = new SplittableRandom(7);
-    AlpDecoder decoder = new AlpDecoder();
+    AlpDecoder decoder = decoder(kernels);
     for (int k = 0; k < CHUNKS; k++) {
       Chunk c = chunk(rnd, 64);
       double[] got = new double[c.n];
@@ -34,10 +38,11 @@ class FusedDecodeTest {
     }
   }
 
-  @Test
-  void float32ChunksDecodeAsTheFormulaSays() {
+  @ParameterizedTest(name = "kernels {0}")
+  @ValueSource(booleans = {true, false})
+  void float32ChunksDecodeAsTheFormulaSays(boolean kernels) {
     SplittableRandom rnd = new SplittableRandom(8);
-    AlpDecoder decoder = new AlpDecoder();
+    AlpDecoder decoder = decoder(kernels);
     for (int k = 0; k < CHUNKS; k++) {
       Chunk c = chunk(rnd, 32);
       float[] got = new float[c.n];
@@ -156,5 +161,20 @@ class FusedDecodeTest {
       java.nio.ByteBuffer.allocate(0), java.nio.ByteBuffer.allocate(0)
     };
     return new Chunk(t, n, w, delta, div, e, f, base, step, p, buffers);
+  }
+
+  /** A decoder made while {@code lance.codec.fused} says whether to use the kernels. */
+  private static AlpDecoder decoder(boolean kernels) {
+    String was = System.getProperty("lance.codec.fused");
+    System.setProperty("lance.codec.fused", Boolean.toString(kernels));
+    try {
+      return new AlpDecoder();
+    } finally {
+      if (was == null) {
+        System.clearProperty("lance.codec.fused");
+      } else {
+        System.setProperty("lance.codec.fused", was);
+      }
+    }
   }
 }
