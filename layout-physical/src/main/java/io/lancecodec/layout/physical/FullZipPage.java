@@ -628,11 +628,20 @@ public final class FullZipPage {
       int pos = 0;
       long rowsSeen = 0;
       int firstRep = -1;
+      // Levels are written in place, a step of LEVEL_STEP at a time, rather than through a call
+      // per item; the common one-byte control word and four-byte lengths are read without the
+      // width switch.
+      levels.reserve(LEVEL_STEP);
+      short[] repOut = levels.repArray();
+      short[] defOut = levels.defArray();
+      int lv = levels.count();
+      int lvEnd = lv + LEVEL_STEP;
+      int lvStart = lv;
       while (pos < rawLen) {
         if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
         }
-        int word = (int) LittleEndian.getUnsigned(raw, pos, ctrl);
+        int word = ctrl == 1 ? raw[pos] & 0xFF : (int) LittleEndian.getUnsigned(raw, pos, ctrl);
         pos += ctrl;
         int r = (word >>> shift) & repMask;
         int d = word & defMask;
@@ -641,7 +650,20 @@ public final class FullZipPage {
         }
         firstRep = r;
         rowsSeen += r == rowRep ? 1 : 0;
-        levels.add(r, d);
+        if (lv == lvEnd) {
+          levels.keep(0, lv - lvStart);
+          levels.reserve(LEVEL_STEP);
+          repOut = levels.repArray();
+          defOut = levels.defArray();
+          lv = levels.count();
+          lvStart = lv;
+          lvEnd = lv + LEVEL_STEP;
+        }
+        repOut[lv] = (short) r;
+        if (defOut != null) {
+          defOut[lv] = (short) d;
+        }
+        lv++;
         if (d > maxVisible) {
           continue;
         }
@@ -657,7 +679,7 @@ public final class FullZipPage {
             if (pos + width > rawLen) {
               throw LanceCodecException.corrupt("full-zip: value length runs past rows [" + a + ", " + b + ")");
             }
-            long len = LittleEndian.getUnsigned(raw, pos, width);
+            long len = width == 4 ? LittleEndian.getInt(raw, pos) & 0xFFFFFFFFL : LittleEndian.getUnsigned(raw, pos, width);
             pos += width;
             if (!(len >= 0 && len <= rawLen - pos)) {
               throw LanceCodecException.corrupt("full-zip: value length " + len + " runs past rows [" + a + ", " + b + ")");
@@ -670,10 +692,15 @@ public final class FullZipPage {
           if ((count + 2L) * width > offs.length) {
             offs = items.moreOffsets(count);
           }
-          LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
+          if (width == 4) {
+            LittleEndian.putInt(offs, (count + 1) * 4, (int) dataLen);
+          } else {
+            LittleEndian.putUnsigned(offs, (count + 1) * width, width, dataLen);
+          }
         }
         count++;
       }
+      levels.keep(0, lv - lvStart);
       if (rowsSeen != b - a) {
         throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") hold " + rowsSeen + " row starts");
       }
@@ -681,6 +708,9 @@ public final class FullZipPage {
       items.count = count;
       items.dataLen = dataLen;
     }
+
+    /** Levels {@link #readItems} makes room for at a time. */
+    private static final int LEVEL_STEP = 4096;
 
     /** The stored rows {@code [a, b)} as the per-value decompressor takes them, and their control words' levels. */
     private record Stored(DataBlock block, short[] def) {}
