@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * A/B of two codec-alp builds' {@code encodePage} (or, with {@code -Dab.op=decode}, {@link
@@ -71,21 +72,7 @@ public final class AlpEncodeAb {
       }
     }
     AlpEncoder enc = new AlpEncoder();
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    long budget = (long) (slice * 1e9);
-    return () -> {
-      long t0 = mx.getCurrentThreadCpuTime();
-      long t = t0;
-      long values = 0;
-      int sink = 0;
-      while (t - t0 < budget) {
-        Object page = f64 ? enc.encodePage(d, 0, n) : enc.encodePage(f, 0, n);
-        sink += page == null ? 0 : 1;
-        values += n;
-        t = mx.getCurrentThreadCpuTime();
-      }
-      return sink < 0 ? 0 : values / ((t - t0) / 1e9);
-    };
+    return slices(slice, n, () -> (f64 ? enc.encodePage(d, 0, n) : enc.encodePage(f, 0, n)) == null ? 0 : 1);
   }
 
   /** Decodes the data set's encoded page as {@link AlpBenchmark#alpDecode} does, for {@code slice} seconds a call. */
@@ -95,19 +82,28 @@ public final class AlpEncodeAb {
     b.type = type;
     b.setup();
     AlpBenchmark.Bytes counter = new AlpBenchmark.Bytes();
+    return slices(slice, AlpBenchmark.N, () -> b.alpDecode(counter).hashCode());
+  }
+
+  /**
+   * Calls {@code call} (which handles {@code values} values and returns something to keep) until
+   * {@code slice} seconds of this thread's CPU time have passed, per call of the supplier; returns
+   * values/s.
+   */
+  private static DoubleSupplier slices(double slice, int values, IntSupplier call) {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long budget = (long) (slice * 1e9);
     return () -> {
       long t0 = mx.getCurrentThreadCpuTime();
       long t = t0;
-      long values = 0;
+      long done = 0;
       int sink = 0;
       while (t - t0 < budget) {
-        sink += b.alpDecode(counter).hashCode();
-        values += AlpBenchmark.N;
+        sink += call.getAsInt();
+        done += values;
         t = mx.getCurrentThreadCpuTime();
       }
-      return sink == 42 ? 0 : values / ((t - t0) / 1e9);
+      return sink == Integer.MIN_VALUE ? 0 : done / ((t - t0) / 1e9);
     };
   }
 }

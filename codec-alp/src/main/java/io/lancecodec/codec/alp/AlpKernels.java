@@ -1,11 +1,6 @@
 package io.lancecodec.codec.alp;
 
 import static net.bytebuddy.jar.asm.Opcodes.ALOAD;
-import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
-import static net.bytebuddy.jar.asm.Opcodes.DADD;
-import static net.bytebuddy.jar.asm.Opcodes.DASTORE;
-import static net.bytebuddy.jar.asm.Opcodes.DLOAD;
-import static net.bytebuddy.jar.asm.Opcodes.DMUL;
 import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.GOTO;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
@@ -15,21 +10,16 @@ import static net.bytebuddy.jar.asm.Opcodes.ILOAD;
 import static net.bytebuddy.jar.asm.Opcodes.INVOKESTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.INVOKEVIRTUAL;
 import static net.bytebuddy.jar.asm.Opcodes.ISTORE;
-import static net.bytebuddy.jar.asm.Opcodes.LAND;
-import static net.bytebuddy.jar.asm.Opcodes.LLOAD;
-import static net.bytebuddy.jar.asm.Opcodes.LOR;
-import static net.bytebuddy.jar.asm.Opcodes.LSHL;
-import static net.bytebuddy.jar.asm.Opcodes.LSTORE;
-import static net.bytebuddy.jar.asm.Opcodes.LUSHR;
 import static net.bytebuddy.jar.asm.Opcodes.RETURN;
-import static net.bytebuddy.jar.asm.Opcodes.SIPUSH;
 
+import static io.lancecodec.spi.kernel.KernelClasses.pushInt;
+import static io.lancecodec.spi.kernel.KernelClasses.shift;
+
+import io.lancecodec.spi.kernel.KernelClasses;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -69,7 +59,6 @@ final class AlpKernels {
   static final VarHandle I = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final String HOST = "io/lancecodec/codec/alp/AlpKernels";
-  private static final AtomicInteger SERIAL = new AtomicInteger();
   private static final AtomicReferenceArray<For64> FOR64 = new AtomicReferenceArray<>(MAX_WIDTH_64 + 1);
   private static final AtomicReferenceArray<For32> FOR32 = new AtomicReferenceArray<>(MAX_WIDTH_32 + 1);
 
@@ -112,7 +101,6 @@ final class AlpKernels {
    */
   private static final class Shape {
     final int bits;
-    final String iface;
     final String desc;
     final String view;
     final String getDesc;
@@ -125,7 +113,6 @@ final class AlpKernels {
     Shape(int bits) {
       this.bits = bits;
       boolean wide = bits == 64;
-      iface = HOST + (wide ? "$For64" : "$For32");
       desc = wide ? "([BIDDD[DI)V" : "([BIFFF[FI)V";
       view = wide ? "L" : "I";
       getDesc = wide ? "([BI)J" : "([BI)I";
@@ -194,31 +181,13 @@ final class AlpKernels {
   private static final Shape SHAPE_32 = new Shape(32);
 
   private static Object define(Shape t, int width) {
-    String internal = "io/lancecodec/codec/alp/For" + t.bits + "w" + width + "_" + SERIAL.incrementAndGet();
-    // COMPUTE_FRAMES merges no reference types here (arrays and primitives), so ASM loads no class
-    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internal, null, "java/lang/Object",
-        new String[] {t.iface});
-    MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
-    init.visitCode();
-    init.visitVarInsn(ALOAD, 0);
-    init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-    init.visitInsn(RETURN);
-    init.visitMaxs(0, 0);
-    init.visitEnd();
-    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", t.desc, null, null);
-    mv.visitCode();
-    body(mv, t, width);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
-    cw.visitEnd();
+    Class<?> type = KernelClasses.define(MethodHandles.lookup(), "For" + t.bits + "w" + width,
+        t.bits == 64 ? For64.class : For32.class, t.desc, (cw, self, mv) -> body(mv, t, width));
     try {
-      // defined in this package through this class's lookup, on the class or module path alike,
-      // so it may read the views and implement the package-private interfaces
-      Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
+      // made here: the class is package-private, in this package
       return type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("generated ALP kernel " + internal, e);
+      throw new IllegalStateException("generated ALP kernel " + type.getName(), e);
     }
   }
 
@@ -307,23 +276,6 @@ final class AlpKernels {
       mv.visitVarInsn(t.fload, t.m2());
       mv.visitInsn(t.fmul);
       mv.visitInsn(t.fastore);
-    }
-  }
-
-  private static void shift(MethodVisitor mv, int opcode, int by) {
-    if (by != 0) {
-      pushInt(mv, by);
-      mv.visitInsn(opcode);
-    }
-  }
-
-  private static void pushInt(MethodVisitor mv, int v) {
-    if (v >= 0 && v <= 5) {
-      mv.visitInsn(ICONST_0 + v);
-    } else if (v <= Byte.MAX_VALUE) {
-      mv.visitIntInsn(BIPUSH, v);
-    } else {
-      mv.visitIntInsn(SIPUSH, v);
     }
   }
 }

@@ -1,7 +1,6 @@
 package io.lancecodec.codec.bitpack;
 
 import static net.bytebuddy.jar.asm.Opcodes.ALOAD;
-import static net.bytebuddy.jar.asm.Opcodes.BIPUSH;
 import static net.bytebuddy.jar.asm.Opcodes.GETSTATIC;
 import static net.bytebuddy.jar.asm.Opcodes.GOTO;
 import static net.bytebuddy.jar.asm.Opcodes.IADD;
@@ -21,12 +20,14 @@ import static net.bytebuddy.jar.asm.Opcodes.LSHL;
 import static net.bytebuddy.jar.asm.Opcodes.LSTORE;
 import static net.bytebuddy.jar.asm.Opcodes.LUSHR;
 import static net.bytebuddy.jar.asm.Opcodes.RETURN;
-import static net.bytebuddy.jar.asm.Opcodes.SIPUSH;
 
+import static io.lancecodec.spi.kernel.KernelClasses.pushInt;
+import static io.lancecodec.spi.kernel.KernelClasses.shift;
+
+import io.lancecodec.spi.kernel.KernelClasses;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Label;
@@ -89,7 +90,6 @@ final class KernelGenerator {
   static final VarHandle L = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final String HOST = "io/lancecodec/codec/bitpack/KernelGenerator";
-  private static final String HOST_PACKAGE = "io/lancecodec/codec/bitpack/";
   private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
 
   // locals of run(s, so, d, dof): the loop's g, i (in) and o (out), then longs of two slots each
@@ -97,9 +97,6 @@ final class KernelGenerator {
 
   /** Shapes per direction: widths 0..T for T = 8, 16, 32 and 64. */
   private static final int SHAPES = 9 + 17 + 33 + 65;
-
-  /** Gives each class its own name, so threads that race for a shape can both define theirs. */
-  private static final AtomicInteger SERIAL = new AtomicInteger();
 
   private final AtomicReferenceArray<Kernel> packers = new AtomicReferenceArray<>(SHAPES);
   private final AtomicReferenceArray<Kernel> unpackers = new AtomicReferenceArray<>(SHAPES);
@@ -123,8 +120,9 @@ final class KernelGenerator {
     int i = (bits == 64 ? 33 : 0) + width;
     DeltaKernel k = deltas.get(i);
     if (k == null) {
-      DeltaKernel made = (DeltaKernel) define("Delta" + bits + "w" + width, "$DeltaKernel", "([BI[BIJI)J",
-          (cw, self, mv) -> fused(cw, self, mv, bits, width));
+      DeltaKernel made = (DeltaKernel) instance(KernelClasses.define(MethodHandles.lookup(), "Delta" + bits + "w" + width,
+          DeltaKernel.class, "([BI[BIJI)J",
+          (cw, self, mv) -> fused(cw, self, mv, bits, width)));
       k = deltas.compareAndExchange(i, null, made);
       k = k == null ? made : k;
     }
@@ -170,53 +168,22 @@ final class KernelGenerator {
   }
 
   private static Kernel generate(boolean pack, int bits, int width) {
-    return (Kernel) define((pack ? "Pack" : "Unpack") + bits + "w" + width, "$Kernel", "([BI[BI)V", (cw, self, mv) -> {
+    return (Kernel) instance(KernelClasses.define(MethodHandles.lookup(), (pack ? "Pack" : "Unpack") + bits + "w" + width,
+        Kernel.class, "([BI[BI)V", (cw, self, mv) -> {
       if (pack) {
         pack(mv, bits, width);
       } else {
         unpack(mv, bits, width);
       }
-    });
+    }));
   }
 
-  /** Writes the body of {@code run} on {@code mv}, and any other methods of class {@code self} on {@code cw}. */
-  private interface Body {
-    void write(ClassWriter cw, String self, MethodVisitor mv);
-  }
-
-  /**
-   * Defines a final class named {@code name} (plus a serial) in this package implementing the
-   * nested interface {@code iface} with one public method {@code run} of descriptor {@code desc},
-   * whose body {@code body} writes, and returns an instance.
-   */
-  private static Object define(String name, String iface, String desc, Body body) {
-    String internal = HOST_PACKAGE + name + "_" + SERIAL.incrementAndGet();
-    // Byte Buddy's own ASM writes the class directly: its type DSL did the same in 2-7 ms a class
-    // but took 0.4 s to start in a fresh JVM, which every first read or write would pay. Java 17
-    // class files whatever the JVM: the kernels need nothing newer. COMPUTE_FRAMES merges no
-    // reference types here (the locals are byte arrays, ints and longs), so ASM loads no class.
-    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-    cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internal, null, "java/lang/Object", new String[] {HOST + iface});
-    MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
-    init.visitCode();
-    init.visitVarInsn(ALOAD, 0);
-    init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-    init.visitInsn(RETURN);
-    init.visitMaxs(0, 0);
-    init.visitEnd();
-    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", desc, null, null);
-    mv.visitCode();
-    body.write(cw, internal, mv);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
-    cw.visitEnd();
+  /** A kernel class's instance, made here: the class is package-private, in this package. */
+  private static Object instance(Class<?> type) {
     try {
-      // defined in this package through this class's lookup, on the class or module path alike,
-      // so it may read L and implement the package-private interfaces
-      Class<?> type = MethodHandles.lookup().defineClass(cw.toByteArray());
       return type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("generated kernel " + internal, e);
+      throw new IllegalStateException("generated kernel " + type.getName(), e);
     }
   }
 
@@ -511,13 +478,6 @@ final class KernelGenerator {
     mv.visitVarInsn(LSTORE, word(k));
   }
 
-  private static void shift(MethodVisitor mv, int opcode, int by) {
-    if (by != 0) {
-      pushInt(mv, by);
-      mv.visitInsn(opcode);
-    }
-  }
-
   /** ANDs the long on the stack with {@code m} repeated in every T-bit field. */
   private static void mask(MethodVisitor mv, int bits, long m) {
     long r = 0;
@@ -526,16 +486,6 @@ final class KernelGenerator {
     }
     mv.visitLdcInsn(r);
     mv.visitInsn(LAND);
-  }
-
-  private static void pushInt(MethodVisitor mv, int v) {
-    if (v >= 0 && v <= 5) {
-      mv.visitInsn(ICONST_0 + v);
-    } else if (v <= Byte.MAX_VALUE) {
-      mv.visitIntInsn(BIPUSH, v);
-    } else {
-      mv.visitIntInsn(SIPUSH, v);
-    }
   }
 
   private static long lowBits(int n) {
