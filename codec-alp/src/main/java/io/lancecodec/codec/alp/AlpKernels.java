@@ -30,7 +30,8 @@ import net.bytebuddy.jar.asm.Opcodes;
  * in one pass, with every shift, mask and output offset a constant. It is the loop of {@link
  * FusedDecode}'s exact FOR paths unrolled over the T rows of a lane: each packed word is loaded
  * once and kept in a register for the rows it holds (the loop loads a word per value), and no row
- * tests whether its value straddles two words. Why it is kept: bench/README, "ALP decode".
+ * tests whether its value straddles two words. Why it is kept (measured against the loop and
+ * the composition): bench/README.md, section "ALP", "Generated FOR kernels".
  *
  * <p>Value (row r, lane l) is the bits of {@code 1.5 * 2^(M) | p} read as a float of T bits
  * (M = 52 or 23 mantissa bits) plus {@code shifted = base - 1.5 * 2^M}, times {@code m1}, times
@@ -94,8 +95,8 @@ final class AlpKernels {
   }
 
   /**
-   * What differs between the two word sizes: the interface and {@code run}'s descriptor, the
-   * view, and the opcodes. {@code run}'s locals are this, b, p, shifted, m1, m2, out, oo (floats of
+   * What differs between the two word sizes: {@code run}'s descriptor, the view, the bias and the
+   * opcodes. {@code run}'s locals are this, b, p, shifted, m1, m2, out, oo (floats of
    * {@code slot} slots each), then the lane loop's g, its input and output indexes, and the packed
    * words ({@code slot} slots each).
    */
