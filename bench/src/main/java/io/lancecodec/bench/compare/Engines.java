@@ -56,6 +56,9 @@ import org.apache.parquet.schema.Types;
 
 /** The systems compared: each writes a column to a file and reads it back (scan, take). */
 final class Engines {
+  /** Batches our scans decode ahead on other threads ({@code -Dcompare.readAhead}; the reader's default otherwise). */
+  static final int READ_AHEAD = Integer.getInteger("compare.readAhead", io.lancecodec.runtime.LanceFileReader.DEFAULT_READ_AHEAD);
+
   private Engines() {}
 
   /** Rows per batch for the main scan column (all systems) and rows per Arrow IPC record batch. */
@@ -147,7 +150,7 @@ final class Engines {
         @Override
         public long scan(boolean hash, int batch) {
           long h = 1;
-          Iterator<VectorSchemaRoot> it = r.scan(cols, batch, alloc);
+          Iterator<VectorSchemaRoot> it = r.scan(cols, batch, READ_AHEAD, alloc);
           while (it.hasNext()) {
             try (VectorSchemaRoot b = it.next()) {
               h = hash ? Data.mixVector(h, b.getVector(0), d.kind) : h + b.getRowCount();
