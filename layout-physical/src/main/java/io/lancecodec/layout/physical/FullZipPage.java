@@ -628,15 +628,14 @@ public final class FullZipPage {
       int pos = 0;
       long rowsSeen = 0;
       int firstRep = -1;
-      // Levels are written in place, a step of LEVEL_STEP at a time, rather than through a call
-      // per item; the common one-byte control word and four-byte lengths are read without the
-      // width switch.
-      levels.reserve(LEVEL_STEP);
+      // Levels are written in place, into the room the sink has (grown by LEVEL_STEP or more
+      // when full), rather than through a call per item; the common one-byte control word and
+      // four-byte lengths are read without the width switch.
+      int lv = levels.count();
+      int lvStart = lv;
+      int lvEnd = lv + room(levels);
       short[] repOut = levels.repArray();
       short[] defOut = levels.defArray();
-      int lv = levels.count();
-      int lvEnd = lv + LEVEL_STEP;
-      int lvStart = lv;
       while (pos < rawLen) {
         if (pos + ctrl > rawLen) {
           throw LanceCodecException.corrupt("full-zip: control word runs past rows [" + a + ", " + b + ")");
@@ -652,12 +651,11 @@ public final class FullZipPage {
         rowsSeen += r == rowRep ? 1 : 0;
         if (lv == lvEnd) {
           levels.keep(0, lv - lvStart);
-          levels.reserve(LEVEL_STEP);
-          repOut = levels.repArray();
-          defOut = levels.defArray();
           lv = levels.count();
           lvStart = lv;
-          lvEnd = lv + LEVEL_STEP;
+          lvEnd = lv + room(levels);
+          repOut = levels.repArray();
+          defOut = levels.defArray();
         }
         repOut[lv] = (short) r;
         if (defOut != null) {
@@ -709,8 +707,16 @@ public final class FullZipPage {
       items.dataLen = dataLen;
     }
 
-    /** Levels {@link #readItems} makes room for at a time. */
+    /** Levels {@link #readItems} makes room for at least when the sink is full. */
     private static final int LEVEL_STEP = 4096;
+
+    /** The room past the sink's end, made when there is none (the arrays then at least double). */
+    private static int room(LevelSink levels) {
+      if (levels.room() <= 0) {
+        levels.reserve(LEVEL_STEP);
+      }
+      return levels.room();
+    }
 
     /** The stored rows {@code [a, b)} as the per-value decompressor takes them, and their control words' levels. */
     private record Stored(DataBlock block, short[] def) {}

@@ -70,6 +70,12 @@ public final class LevelSink {
     ensure((long) count + n);
   }
 
+  /** Levels that fit past the end without growing the arrays. */
+  public int room() {
+    int cap = rep != null ? rep.length : def != null ? def.length : Integer.MAX_VALUE;
+    return cap - count;
+  }
+
   /** The backing arrays, valid until the next append or reserve. */
   public short[] repArray() {
     return rep;
