@@ -2,6 +2,7 @@ package io.lancecodec.codec.alp;
 
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.kernel.KernelClasses;
 import java.nio.ByteBuffer;
 
 /**
@@ -24,12 +25,8 @@ public final class AlpDecoder {
   private final long[] left = new long[AlpFormat.MAX_CHUNK_VALUES];
   private final Alp alp = new Alp();
 
-  /**
-   * Whether whole FOR chunks take the generated kernels ({@link AlpKernels}); off with the system
-   * property {@code lance.codec.fused=false}, read when a decoder is made (for A/B measurements,
-   * and so the loops they replace stay tested).
-   */
-  private final boolean kernels = !"false".equals(System.getProperty("lance.codec.fused"));
+  /** Whether whole FOR chunks take the generated kernels ({@link AlpKernels}; see {@link KernelClasses#fusedEnabled}). */
+  private final boolean kernels = KernelClasses.fusedEnabled();
 
   /**
    * Decodes a float64 chunk of {@code n} values whose buffer {@code i} is

@@ -68,23 +68,13 @@ final class AlpKernels {
   /** {@code 1 <= width <= MAX_WIDTH_64}. */
   static For64 for64(int width) {
     For64 k = FOR64.get(check(width, MAX_WIDTH_64));
-    if (k == null) {
-      For64 made = (For64) define(SHAPE_64, width);
-      k = FOR64.compareAndExchange(width, null, made);
-      k = k == null ? made : k;
-    }
-    return k;
+    return k != null ? k : KernelClasses.publish(FOR64, width, (For64) define(SHAPE_64, width));
   }
 
   /** {@code 1 <= width <= MAX_WIDTH_32}. */
   static For32 for32(int width) {
     For32 k = FOR32.get(check(width, MAX_WIDTH_32));
-    if (k == null) {
-      For32 made = (For32) define(SHAPE_32, width);
-      k = FOR32.compareAndExchange(width, null, made);
-      k = k == null ? made : k;
-    }
-    return k;
+    return k != null ? k : KernelClasses.publish(FOR32, width, (For32) define(SHAPE_32, width));
   }
 
   private static int check(int width, int max) {

@@ -7,6 +7,7 @@ import io.lancecodec.spi.DataBlock;
 import io.lancecodec.spi.Decoders;
 import io.lancecodec.spi.LanceCodecException;
 import io.lancecodec.spi.LittleEndian;
+import io.lancecodec.spi.kernel.KernelClasses;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +23,7 @@ final class Delta23 implements BlockDecompressor {
   private final boolean fused;
 
   Delta23(Delta d, Decoders children) {
-    this(d, children, Fused23.enabled());
+    this(d, children, KernelClasses.fusedEnabled());
   }
 
   /** {@code fused}: try {@link Fused23#delta} before the composition (false: the composition alone, the tests' oracle). */

@@ -24,15 +24,6 @@ final class Fused23 {
 
   private Fused23() {}
 
-  /**
-   * Whether composites decode through the fused kernels: on unless the system property {@code
-   * lance.codec.fused} is {@code false} (read when a decoder is opened; for A/B measurements and
-   * to rule the kernels out).
-   */
-  static boolean enabled() {
-    return !"false".equals(System.getProperty("lance.codec.fused"));
-  }
-
   /** One group of a leaf: {@code count} values from {@code start}, packed at {@code width} (or raw words) at {@code s[so]}. */
   private interface Group {
     boolean accept(byte[] s, int so, int width, boolean raw, int start, int count);

@@ -119,28 +119,15 @@ final class KernelGenerator {
     }
     int i = (bits == 64 ? 33 : 0) + width;
     DeltaKernel k = deltas.get(i);
-    if (k == null) {
-      DeltaKernel made = (DeltaKernel) instance(KernelClasses.define(MethodHandles.lookup(), "Delta" + bits + "w" + width,
-          DeltaKernel.class, "([BI[BIJI)J",
-          (cw, self, mv) -> fused(cw, self, mv, bits, width)));
-      k = deltas.compareAndExchange(i, null, made);
-      k = k == null ? made : k;
-    }
-    return k;
+    return k != null ? k : KernelClasses.publish(deltas, i, (DeltaKernel) instance(KernelClasses.define(
+        MethodHandles.lookup(), "Delta" + bits + "w" + width, DeltaKernel.class, "([BI[BIJI)J",
+        (cw, self, mv) -> fused(cw, self, mv, bits, width))));
   }
 
   private static Kernel kernel(AtomicReferenceArray<Kernel> kernels, boolean pack, int bits, int width) {
     int i = index(bits, width);
     Kernel k = kernels.get(i);
-    if (k == null) {
-      // a thread that loses the race drops its kernel for the winner's: every caller runs one
-      Kernel made = generate(pack, bits, width);
-      k = kernels.compareAndExchange(i, null, made);
-      if (k == null) {
-        k = made;
-      }
-    }
-    return k;
+    return k != null ? k : KernelClasses.publish(kernels, i, generate(pack, bits, width));
   }
 
   private static int index(int bits, int width) {

@@ -2,6 +2,7 @@ package io.lancecodec.spi.kernel;
 
 import java.lang.invoke.MethodHandles;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -63,6 +64,25 @@ public final class KernelClasses {
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("generated kernel " + internal + ": the lookup has no package access", e);
     }
+  }
+
+  /**
+   * Publishes {@code made} as the kernel at {@code cache[i]} unless another thread got there first,
+   * and returns the one kept: a thread that loses the race drops its kernel for the winner's, so
+   * every caller of a shape runs one class.
+   */
+  public static <K> K publish(AtomicReferenceArray<K> cache, int i, K made) {
+    K won = cache.compareAndExchange(i, null, made);
+    return won == null ? made : won;
+  }
+
+  /**
+   * Whether decoders take generated fused kernels: on unless the system property {@code
+   * lance.codec.fused} is {@code false} (read when a decoder is made; for A/B measurements, and so
+   * the compositions the kernels replace stay tested).
+   */
+  public static boolean fusedEnabled() {
+    return !"false".equals(System.getProperty("lance.codec.fused"));
   }
 
   /** Pushes the int constant {@code v} with the shortest instruction. */

@@ -2,10 +2,13 @@ package io.lancecodec.spi.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodHandles;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +69,17 @@ class KernelClassesTest {
       });
       assertEquals(-1 >>> by, ((Constant) type.getDeclaredConstructor().newInstance()).run(), "shift " + by);
     }
+  }
+
+  /** The first kernel published for a shape is the one every later publisher gets back. */
+  @Test
+  void theFirstPublishedKernelWins() {
+    AtomicReferenceArray<String> cache = new AtomicReferenceArray<>(2);
+    String first = new String("first");
+    assertSame(first, KernelClasses.publish(cache, 1, first));
+    assertSame(first, KernelClasses.publish(cache, 1, new String("second")));
+    assertSame(first, cache.get(1));
+    assertNull(cache.get(0));
   }
 
   @Test

@@ -632,7 +632,6 @@ public final class FullZipPage {
       // when full), rather than through a call per item; the common one-byte control word and
       // four-byte lengths are read without the width switch.
       int lv = levels.count();
-      int lvStart = lv;
       int lvEnd = lv + room(levels);
       short[] repOut = levels.repArray();
       short[] defOut = levels.defArray();
@@ -650,9 +649,8 @@ public final class FullZipPage {
         firstRep = r;
         rowsSeen += r == rowRep ? 1 : 0;
         if (lv == lvEnd) {
-          levels.keep(0, lv - lvStart);
-          lv = levels.count();
-          lvStart = lv;
+          // levels.count() is where this step's levels start until keep moves it to lv
+          levels.keep(0, lv - levels.count());
           lvEnd = lv + room(levels);
           repOut = levels.repArray();
           defOut = levels.defArray();
@@ -698,7 +696,7 @@ public final class FullZipPage {
         }
         count++;
       }
-      levels.keep(0, lv - lvStart);
+      levels.keep(0, lv - levels.count());
       if (rowsSeen != b - a) {
         throw LanceCodecException.corrupt("full-zip: rows [" + a + ", " + b + ") hold " + rowsSeen + " row starts");
       }
