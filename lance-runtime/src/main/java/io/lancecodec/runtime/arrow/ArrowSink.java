@@ -5,7 +5,6 @@ import io.lancecodec.spi.layout.FixedWidthSink;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.ForeignAllocation;
-import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A leaf's fixed-width values for one read, appended straight into the Arrow buffer the vector
@@ -93,23 +92,23 @@ public final class ArrowSink implements FixedWidthSink, AutoCloseable {
 
   /**
    * A buffer of {@code bytes} from {@code allocator}: pooled below {@link #UNPOOLED_MIN}, above it
-   * memory allocated here, not zeroed (callers expose only the bytes they write), wrapped for the
-   * allocator's accounting and freed when the last reference is released.
+   * a {@link ReadBlocks} block, not zeroed (callers expose only the bytes they write), wrapped for
+   * the allocator's accounting and given back when the last reference is released.
    */
   static ArrowBuf allocate(BufferAllocator allocator, long bytes) {
     if (bytes < UNPOOLED_MIN) {
       return allocator.buffer(bytes);
     }
-    long address = MemoryUtil.allocateMemory(bytes);
+    ReadBlocks.Block block = ReadBlocks.take(ReadBlocks.blockSize(bytes));
     try {
-      return allocator.wrapForeignAllocation(new ForeignAllocation(bytes, address) {
+      return allocator.wrapForeignAllocation(new ForeignAllocation(bytes, block.address()) {
         @Override
         protected void release0() {
-          MemoryUtil.freeMemory(address);
+          ReadBlocks.give(block);
         }
       });
     } catch (RuntimeException | Error e) {
-      MemoryUtil.freeMemory(address);
+      ReadBlocks.give(block);
       throw e;
     }
   }

@@ -74,6 +74,52 @@ class ArrowSinkTest {
     }
   }
 
+  /**
+   * A large buffer's block goes back to the process's read blocks when released and is handed to
+   * the next request of about its size (no fresh pages for the next batch), never to one it would
+   * hold at less than four fifths, and never while a reference to it is still held.
+   */
+  @Test
+  void releasedLargeBlocksAreReusedForRequestsOfAboutTheirSize() {
+    long size = (5L << 20) + (3 << 16); // a size no other test asks for
+    ArrowBuf first = ArrowSink.allocate(allocator, size);
+    long address = first.memoryAddress();
+    ArrowBuf held = ArrowSink.allocate(allocator, size);
+    assertTrue(held.memoryAddress() != address, "a block in use is not handed out twice");
+    first.close();
+    ArrowBuf tooSmall = ArrowSink.allocate(allocator, size / 2);
+    assertTrue(tooSmall.memoryAddress() != address, "half the block's size gets a block of its own");
+    ArrowBuf again = ArrowSink.allocate(allocator, size - 1000);
+    assertEquals(address, again.memoryAddress(), "the released block serves a request of about its size");
+    assertEquals(size - 1000, again.capacity());
+    byte[] bytes = new byte[1 << 20];
+    new Random(3).nextBytes(bytes);
+    again.setBytes(again.capacity() - bytes.length, bytes);
+    byte[] got = new byte[bytes.length];
+    again.getBytes(again.capacity() - bytes.length, got);
+    assertArrayEquals(bytes, got);
+    for (ArrowBuf b : new ArrowBuf[] {again, held, tooSmall}) {
+      b.close();
+    }
+  }
+
+  /** Blocks past the limit the process keeps go back to malloc, the oldest first. */
+  @Test
+  void keptBlocksStayWithinTheLimit() {
+    long size = ReadBlocks.LIMIT / 3 + 1;
+    ReadBlocks.Block[] blocks = new ReadBlocks.Block[4];
+    for (int i = 0; i < blocks.length; i++) {
+      blocks[i] = ReadBlocks.take(ReadBlocks.blockSize(size));
+    }
+    for (ReadBlocks.Block b : blocks) {
+      ReadBlocks.give(b);
+    }
+    assertTrue(ReadBlocks.held() <= ReadBlocks.LIMIT, "held " + ReadBlocks.held());
+    ReadBlocks.Block newest = ReadBlocks.take(ReadBlocks.blockSize(size));
+    assertTrue(newest.equals(blocks[3]) || newest.equals(blocks[2]), "the newest blocks are kept");
+    ReadBlocks.give(newest);
+  }
+
   @Test
   void emptySinkStillHasABuffer() {
     try (ArrowSink sink = new ArrowSink(allocator)) {
