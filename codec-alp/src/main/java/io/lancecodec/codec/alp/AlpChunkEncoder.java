@@ -217,29 +217,31 @@ final class AlpChunkEncoder {
     long hi = last;
     long dlo = start > 0 ? 0 : Long.MAX_VALUE;
     long dhi = start > 0 ? 0 : Long.MIN_VALUE;
-    for (int i = start + 1; i < n; i++) {
-      if ((i & CHECK_EVERY) == 0) {
-        if (lowerBound(r, exceptions, hi - lo, dhi - dlo, minWidth) >= budget) {
-          r.aborted = true;
-          return -1;
+    // In blocks checked against the budget between them, as in scan32.
+    for (int i = start + 1; i < n; ) {
+      int blockEnd = Math.min(n, (i | CHECK_EVERY) + 1);
+      for (; i < blockEnd; i++) {
+        double x = v[off + i];
+        long q = (long) Math.rint(div ? x * up : x * up * upFactor);
+        double back = div ? q / down : q * down * downExponent;
+        long b = Double.doubleToRawLongBits(x);
+        if (Double.doubleToRawLongBits(back) != b) {
+          positions[exceptions] = i;
+          bits[exceptions++] = b;
+          q = last;
         }
+        long d = q - last;
+        dlo = Math.min(dlo, d);
+        dhi = Math.max(dhi, d);
+        lo = Math.min(lo, q);
+        hi = Math.max(hi, q);
+        enc[i] = q;
+        last = q;
       }
-      double x = v[off + i];
-      long q = (long) Math.rint(div ? x * up : x * up * upFactor);
-      double back = div ? q / down : q * down * downExponent;
-      long b = Double.doubleToRawLongBits(x);
-      if (Double.doubleToRawLongBits(back) != b) {
-        positions[exceptions] = i;
-        bits[exceptions++] = b;
-        q = last;
+      if (i < n && lowerBound(r, exceptions, hi - lo, dhi - dlo, minWidth) >= budget) {
+        r.aborted = true;
+        return -1;
       }
-      long d = q - last;
-      dlo = Math.min(dlo, d);
-      dhi = Math.max(dhi, d);
-      lo = Math.min(lo, q);
-      hi = Math.max(hi, q);
-      enc[i] = q;
-      last = q;
     }
     return finish(r, exceptions, lo, hi, dlo, dhi);
   }
@@ -289,31 +291,34 @@ final class AlpChunkEncoder {
     int hi = last;
     int dlo = start > 0 ? 0 : Integer.MAX_VALUE;
     int dhi = start > 0 ? 0 : Integer.MIN_VALUE;
-    for (int i = start + 1; i < n; i++) {
-      if ((i & CHECK_EVERY) == 0) {
-        if (lowerBound(r, exceptions, ((long) hi - lo) & 0xFFFF_FFFFL, ((long) dhi - dlo) & 0xFFFF_FFFFL, minWidth) >= budget) {
-          r.aborted = true;
-          return -1;
+    // In blocks that end at multiples of CHECK_EVERY + 1, the budget checked between them: a
+    // loop with no call in it is one the JIT unrolls.
+    for (int i = start + 1; i < n; ) {
+      int blockEnd = Math.min(n, (i | CHECK_EVERY) + 1);
+      for (; i < blockEnd; i++) {
+        float x = v[off + i];
+        double s = Math.rint(div ? x * up : x * up * upFactor);
+        int q = (int) s;
+        float back = div ? q / down : q * down * downExponent;
+        int b = Float.floatToRawIntBits(x);
+        // NaN fails the range check, which also keeps (int) from saturating.
+        if (!(s >= Integer.MIN_VALUE && s <= Integer.MAX_VALUE) || Float.floatToRawIntBits(back) != b) {
+          positions[exceptions] = i;
+          bits[exceptions++] = b & 0xFFFF_FFFFL;
+          q = last;
         }
+        int d = q - last;
+        dlo = Math.min(dlo, d);
+        dhi = Math.max(dhi, d);
+        lo = Math.min(lo, q);
+        hi = Math.max(hi, q);
+        enc[i] = q;
+        last = q;
       }
-      float x = v[off + i];
-      double s = Math.rint(div ? x * up : x * up * upFactor);
-      int q = (int) s;
-      float back = div ? q / down : q * down * downExponent;
-      int b = Float.floatToRawIntBits(x);
-      // NaN fails the range check, which also keeps (int) from saturating.
-      if (!(s >= Integer.MIN_VALUE && s <= Integer.MAX_VALUE) || Float.floatToRawIntBits(back) != b) {
-        positions[exceptions] = i;
-        bits[exceptions++] = b & 0xFFFF_FFFFL;
-        q = last;
+      if (i < n && lowerBound(r, exceptions, ((long) hi - lo) & 0xFFFF_FFFFL, ((long) dhi - dlo) & 0xFFFF_FFFFL, minWidth) >= budget) {
+        r.aborted = true;
+        return -1;
       }
-      int d = q - last;
-      dlo = Math.min(dlo, d);
-      dhi = Math.max(dhi, d);
-      lo = Math.min(lo, q);
-      hi = Math.max(hi, q);
-      enc[i] = q;
-      last = q;
     }
     return finish(r, exceptions, lo, hi, dlo, dhi);
   }
