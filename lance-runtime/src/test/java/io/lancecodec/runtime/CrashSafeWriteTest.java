@@ -89,6 +89,28 @@ class CrashSafeWriteTest extends WithAllocator {
     assertTrue(partials > 0, "no kill hit a write in progress: the test did not test");
   }
 
+  /**
+   * A process looks through a directory for dead writers' files at most once per stale interval
+   * (no file turns stale sooner); the next writer opened after it deletes what turned up since.
+   */
+  @Test
+  void aDirectoryIsLookedThroughAtMostOncePerStaleInterval() throws Exception {
+    Path d = Files.createDirectories(dir.resolve("throttle"));
+    FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 10_000);
+    Path first = Files.write(d.resolve(".t.lance.101.partial"), new byte[] {1});
+    Files.setLastModifiedTime(first, old);
+    assertEquals(1, PartialFiles.deleteStale(d));
+    Path second = Files.write(d.resolve(".t.lance.102.partial"), new byte[] {2});
+    Files.setLastModifiedTime(second, old);
+    assertEquals(0, PartialFiles.deleteStale(d), "looked through again within the interval");
+    assertTrue(Files.exists(second));
+    Thread.sleep(PartialFiles.STALE_AFTER_MILLIS + 100);
+    try (LanceFileWriter w = LanceFileWriter.open(d.resolve("next.lance"), CrashWriterMain.SCHEMA, WriterOptions.defaults())) {
+      w.abort();
+    }
+    assertFalse(Files.exists(second), "a dead writer's file outlived the interval and the next open");
+  }
+
   @Test
   void aLiveWritersPartialFileIsLeftAlone() throws Exception {
     Path d = Files.createDirectories(dir.resolve("live"));
@@ -101,6 +123,8 @@ class CrashSafeWriteTest extends WithAllocator {
       try (LanceFileWriter b = LanceFileWriter.open(d.resolve("b.lance"), CrashWriterMain.SCHEMA, WriterOptions.defaults())) {
         b.write(root);
       }
+      // b's open may not have looked (a's did, just now): look through the directory as it would
+      assertEquals(0, PartialFiles.sweep(d));
       assertTrue(Files.exists(partial), "the live writer's partial file was deleted");
     }
     assertWhole(d.resolve("a.lance"), CrashWriterMain.BATCH_ROWS);
