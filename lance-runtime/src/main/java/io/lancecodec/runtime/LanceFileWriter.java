@@ -32,7 +32,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -111,8 +110,9 @@ public final class LanceFileWriter implements AutoCloseable {
     }
     this.columnRows = new long[columns.size()];
     PartialFiles.deleteStale(this.target.getParent());
-    this.temp = PartialFiles.create(this.target);
-    this.out = channelWrapper.apply(FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+    PartialFiles.Created created = PartialFiles.create(this.target);
+    this.temp = created.path();
+    this.out = channelWrapper.apply(created.channel());
     PartialFiles.lock(out);
   }
 

@@ -5,9 +5,11 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -30,9 +32,29 @@ final class PartialFiles {
 
   private PartialFiles() {}
 
-  /** A new partial file for {@code target}, created beside it. */
-  static Path create(Path target) throws IOException {
-    return Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".partial");
+  /** A partial file and the channel it was created with. */
+  record Created(Path path, FileChannel channel) {}
+
+  /**
+   * A new partial file for {@code target}, created beside it and opened for writing in one call.
+   * Created with the process's default permissions, as any file a program writes: through
+   * {@code Files.createTempFile} (then opened a second time) every file written, once renamed,
+   * was readable by its owner only.
+   */
+  static Created create(Path target) throws IOException {
+    Path dir = target.getParent();
+    String prefix = "." + target.getFileName() + ".";
+    for (int attempt = 0; ; attempt++) {
+      // the name only has to be new: creation is exclusive, a taken one is drawn again
+      Path p = dir.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".partial");
+      try {
+        return new Created(p, FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 99) {
+          throw e;
+        }
+      }
+    }
   }
 
   /** The exclusive lock that marks a partial file as live, or null where locks are not supported. */

@@ -90,6 +90,23 @@ class CrashSafeWriteTest extends WithAllocator {
   }
 
   /**
+   * A written file has the permissions any new file of the process gets (its umask), as the
+   * reference's files do; it was once readable by its owner only, as a temporary file is.
+   */
+  @Test
+  void aWrittenFileHasTheProcesssDefaultPermissions() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix"));
+    Path d = Files.createDirectories(dir.resolve("perms"));
+    Path plain = Files.createFile(d.resolve("plain"));
+    try (LanceFileWriter w = LanceFileWriter.open(d.resolve("t.lance"), CrashWriterMain.SCHEMA, WriterOptions.defaults());
+        VectorSchemaRoot root = VectorSchemaRoot.create(CrashWriterMain.SCHEMA, allocator)) {
+      CrashWriterMain.fill(root, 0);
+      w.write(root);
+    }
+    assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(d.resolve("t.lance")));
+  }
+
+  /**
    * A process looks through a directory for dead writers' files at most once per stale interval
    * (no file turns stale sooner); the next writer opened after it deletes what turned up since.
    */
