@@ -370,7 +370,7 @@ public final class FullZipPage {
           long b = ranges[i + 1];
           long[] span = rowSpan(a, b);
           if (span[1] - span[0] <= STREAM_BYTES) {
-            gather(a, b, span, items, levels);
+            gather(a, b, span, null, 0, items, levels);
           } else {
             // earlier short ranges first, so that the first step's expansion is its own
             flush(items, sink, reuse);
@@ -378,7 +378,7 @@ public final class FullZipPage {
             for (long s = a; s < b; ) {
               long e = stepEnd(starts, a, s, b);
               long[] step = {starts[(int) (s - a)], starts[(int) (e - a)]};
-              gather(s, e, step, items, levels);
+              gather(s, e, step, starts, (int) (s - a), items, levels);
               long decoded = flush(items, sink, reuse);
               if (s == a && step[1] > step[0]) {
                 // the first step's expansion, projected over the range: one allocation, no doublings
@@ -430,16 +430,19 @@ public final class FullZipPage {
      * column's items is a third of a scan's time on the reading thread while the pool thread,
      * which shares only the values' decompression, waits. This thread's segments go straight into
      * {@code items} and {@code levels}, in order; the pool thread's into arrays of their own, which
-     * are appended after them (a copy of a few percent of the gathering's cost).
+     * are appended after them (a copy of a few percent of the gathering's cost). {@code known}:
+     * where rows {@code [a, b]} start, from {@code known[from]} on, when the caller has read them
+     * already (null: read here if the rows are split).
      */
-    private void gather(long a, long b, long[] span, Items items, LevelSink levels) {
+    private void gather(long a, long b, long[] span, long[] known, int from, Items items, LevelSink levels) {
       long bytes = span[1] - span[0];
       int segments = (int) Math.min(MAX_SEGMENTS, Math.min(b - a, bytes / SEGMENT_BYTES));
       if (!Parallelism.READS || segments < 2) {
         readItems(a, b, span, items, levels);
         return;
       }
-      long[] starts = rowStarts(a, b, span);
+      long[] starts = known != null ? known : rowStarts(a, b, span);
+      int at0 = known != null ? from : 0;
       // room for all of the span's items, so that neither the front's segments nor the appending
       // of the back's grow (and copy) the arrays
       items.reserve((int) bytes);
@@ -448,7 +451,7 @@ public final class FullZipPage {
       first[0] = a;
       int cuts = 1;
       for (int k = 1; k < segments; k++) {
-        long row = firstRowFrom(starts, a, b, span[0] + bytes * k / segments);
+        long row = firstRowFrom(starts, at0, a, b, span[0] + bytes * k / segments);
         if (row > first[cuts - 1] && row < b) {
           first[cuts++] = row;
         }
@@ -461,7 +464,7 @@ public final class FullZipPage {
       int split = Parallelism.fromBothEnds(count, (k, front) -> {
         long s = first[k];
         long e = first[k + 1];
-        long[] segSpan = {starts[(int) (s - a)], starts[(int) (e - a)]};
+        long[] segSpan = {starts[at0 + (int) (s - a)], starts[at0 + (int) (e - a)]};
         if (front) {
           readItems(s, e, segSpan, items, levels);
         } else {
@@ -483,13 +486,16 @@ public final class FullZipPage {
 
     private static final int MAX_SEGMENTS = 16;
 
-    /** The first of rows {@code [a, b)} that starts at or after byte {@code at} ({@code b} if none). */
-    private static long firstRowFrom(long[] starts, long a, long b, long at) {
+    /**
+     * The first of rows {@code [a, b)} that starts at or after byte {@code at} ({@code b} if none);
+     * row {@code a} starts at {@code starts[from]}.
+     */
+    private static long firstRowFrom(long[] starts, int from, long a, long b, long at) {
       int lo = 0;
       int hi = (int) (b - a);
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        if (starts[mid] >= at) {
+        if (starts[from + mid] >= at) {
           hi = mid;
         } else {
           lo = mid + 1;
