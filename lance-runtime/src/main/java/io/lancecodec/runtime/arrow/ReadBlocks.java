@@ -25,8 +25,7 @@ final class ReadBlocks {
 
   // Oldest first; a small array scanned under the lock: taking or giving a block happens once per
   // megabyte or more of a batch.
-  private static final long[] addresses = new long[SLOTS];
-  private static final long[] sizes = new long[SLOTS];
+  private static final Block[] kept = new Block[SLOTS];
   private static int count;
   private static long held;
 
@@ -48,13 +47,13 @@ final class ReadBlocks {
     synchronized (ReadBlocks.class) {
       int best = -1;
       for (int i = 0; i < count; i++) {
-        long s = sizes[i];
-        if (s >= size && s - s / 5 <= size && (best < 0 || s < sizes[best])) {
+        long s = kept[i].size;
+        if (s >= size && s - s / 5 <= size && (best < 0 || s < kept[best].size)) {
           best = i;
         }
       }
       if (best >= 0) {
-        Block b = new Block(addresses[best], sizes[best]);
+        Block b = kept[best];
         held -= b.size;
         remove(best);
         return b;
@@ -65,23 +64,19 @@ final class ReadBlocks {
 
   /** Gives back a block {@link #take} handed out. */
   static void give(Block b) {
-    long address = b.address;
-    long size = b.size;
-    if (size <= LIMIT) {
+    if (b.size <= LIMIT) {
       synchronized (ReadBlocks.class) {
-        while (count > 0 && (count == SLOTS || held + size > LIMIT)) {
-          MemoryUtil.freeMemory(addresses[0]);
-          held -= sizes[0];
+        while (count > 0 && (count == SLOTS || held + b.size > LIMIT)) {
+          MemoryUtil.freeMemory(kept[0].address);
+          held -= kept[0].size;
           remove(0);
         }
-        addresses[count] = address;
-        sizes[count] = size;
-        count++;
-        held += size;
+        kept[count++] = b;
+        held += b.size;
         return;
       }
     }
-    MemoryUtil.freeMemory(address);
+    MemoryUtil.freeMemory(b.address);
   }
 
   /** Bytes kept for reuse now. */
@@ -90,8 +85,7 @@ final class ReadBlocks {
   }
 
   private static void remove(int i) {
-    System.arraycopy(addresses, i + 1, addresses, i, count - i - 1);
-    System.arraycopy(sizes, i + 1, sizes, i, count - i - 1);
-    count--;
+    System.arraycopy(kept, i + 1, kept, i, count - i - 1);
+    kept[--count] = null;
   }
 }

@@ -89,8 +89,11 @@ class ArrowSinkTest {
     first.close();
     ArrowBuf tooSmall = ArrowSink.allocate(allocator, size / 2);
     assertTrue(tooSmall.memoryAddress() != address, "half the block's size gets a block of its own");
+    // what the cache holds, besides the address: a broken cache could get the same address back from malloc
+    long kept = ReadBlocks.held();
     ArrowBuf again = ArrowSink.allocate(allocator, size - 1000);
     assertEquals(address, again.memoryAddress(), "the released block serves a request of about its size");
+    assertEquals(kept - ReadBlocks.blockSize(size), ReadBlocks.held(), "taken from the kept blocks");
     assertEquals(size - 1000, again.capacity());
     byte[] bytes = new byte[1 << 20];
     new Random(3).nextBytes(bytes);
@@ -114,9 +117,11 @@ class ArrowSinkTest {
     for (ReadBlocks.Block b : blocks) {
       ReadBlocks.give(b);
     }
-    assertTrue(ReadBlocks.held() <= ReadBlocks.LIMIT, "held " + ReadBlocks.held());
+    long held = ReadBlocks.held();
+    assertTrue(held <= ReadBlocks.LIMIT && held >= 2 * ReadBlocks.blockSize(size), "held " + held);
     ReadBlocks.Block newest = ReadBlocks.take(ReadBlocks.blockSize(size));
     assertTrue(newest.equals(blocks[3]) || newest.equals(blocks[2]), "the newest blocks are kept");
+    assertEquals(held - newest.size(), ReadBlocks.held(), "taken from the kept blocks");
     ReadBlocks.give(newest);
   }
 
