@@ -7,6 +7,8 @@ module io.lancecodec.codec.alp {
   requires io.lancecodec.spi;
   requires io.lancecodec.format;
   requires net.bytebuddy;
+  // optional: whole FOR chunks decode with the Vector API when the JVM resolves it (VectorFor)
+  requires static jdk.incubator.vector;
 
   provides io.lancecodec.spi.CodecPlugin with
       io.lancecodec.codec.alp.AlpPlugin;

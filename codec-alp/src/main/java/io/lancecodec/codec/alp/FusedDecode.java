@@ -22,7 +22,10 @@ import io.lancecodec.spi.LittleEndian;
  * ({@link PowersOfTen#quotient}).
  *
  * <p>Whole FOR chunks whose values convert exactly go to {@link AlpKernels} instead: the same
- * exact-path loop unrolled per bit width with constant shifts, written at run time.
+ * exact-path loop unrolled per bit width with constant shifts, written at run time. Where the JVM
+ * resolves the Vector API ({@code --add-modules jdk.incubator.vector}; {@link Vector}), whole FOR
+ * chunks go to {@link VectorFor}: float64 ones that convert exactly and every float32 one, the
+ * division included.
  *
  * <p>Callers have validated every size: the payload holds {@code 128 * w} bytes (packed) or
  * {@code n} words (raw), and the output has room for {@code n} values.
@@ -46,7 +49,13 @@ final class FusedDecode {
       delta64(b, p0, w, n, base, step, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
     } else if (kernels && n == AlpFormat.MAX_CHUNK_VALUES && exact64(w, base)) {
       // a whole chunk: the generated kernel of its width (1 and 1 leave float(q) for the division)
-      AlpKernels.for64(w).run(b, p0, (double) base - BIAS_64, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
+      if (Vector.USABLE) {
+        // the division too, in the same pass
+        VectorFor.for64(b, p0, w, (double) base - BIAS_64, div, m1, div ? 1.0 / m1 : m2, out, oo);
+        return;
+      } else {
+        AlpKernels.for64(w).run(b, p0, (double) base - BIAS_64, div ? 1.0 : m1, div ? 1.0 : m2, out, oo);
+      }
     } else if (div) {
       for64(b, p0, w, n, base, 1.0, 1.0, out, oo);
     } else if (exact64(w, base)) {
@@ -284,6 +293,10 @@ final class FusedDecode {
       deltaExact32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (delta) {
       delta32(b, p0, w, n, base, step, div ? 1f : m1, div ? 1f : m2, out, oo);
+    } else if (kernels && n == AlpFormat.MAX_CHUNK_VALUES && w > 0 && Vector.USABLE) {
+      // any width and base, the division too, in one pass
+      VectorFor.for32(b, p0, w, base, div, m1, m2, out, oo);
+      return;
     } else if (kernels && n == AlpFormat.MAX_CHUNK_VALUES && exact32(w, base)) {
       AlpKernels.for32(w).run(b, p0, (float) base - BIAS_32, div ? 1f : m1, div ? 1f : m2, out, oo);
     } else if (div) {
@@ -528,4 +541,30 @@ final class FusedDecode {
       out[oo + i] = Double.longBitsToDouble(left[index[i]] | get64(b, p0, rows, d, mask, i));
     }
   }
+  /**
+   * Whether whole FOR chunks take {@link VectorFor} rather than {@link AlpKernels}: the JVM
+   * resolved {@code jdk.incubator.vector} ({@code --add-modules jdk.incubator.vector}), the
+   * platform is little-endian, {@code -Dlancecodec.alp.vector} is not {@code false}, and {@link
+   * VectorFor#agrees}. A class of its own, initialized on first use: this one names no type of
+   * the module, so it loads without it, and its constants are set by the time the probe reads them.
+   */
+  static final class Vector {
+    private Vector() {}
+
+    static final boolean USABLE = usable();
+
+    private static boolean usable() {
+      if (!Boolean.parseBoolean(System.getProperty("lancecodec.alp.vector", "true"))
+          || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()
+          || java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+        return false;
+      }
+      try {
+        return VectorFor.agrees();
+      } catch (LinkageError | RuntimeException e) {
+        return false;
+      }
+    }
+  }
+
 }

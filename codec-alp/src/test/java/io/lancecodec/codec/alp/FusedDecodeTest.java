@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The decoder's loops against the spec's formula computed one value at a time, on hand-built
  * chunks of every mode whose integers lie inside the range the exact (biased bit pattern)
  * conversions take, at its edges and far outside it (wide FOR, Delta sums that wander), packed and
- * raw. Bit patterns must agree exactly. Both with the generated kernels for whole FOR chunks
- * ({@link AlpKernels}) and without them (the loops they replace, which still decode the rest).
+ * raw. Bit patterns must agree exactly. Both with the kernels for whole chunks (the Vector API's,
+ * {@link VectorFor}, as the build runs these tests with the module; else the
+ * generated FOR ones, {@link AlpKernels}) and without them (the loops, which still decode the rest).
  */
 class FusedDecodeTest {
   private static final int CHUNKS = 3000;
