@@ -114,13 +114,38 @@ final class DictionaryLookup {
       return out.block();
     }
     DataBlock.FixedWidth fw = (DataBlock.FixedWidth) dictionary;
+    byte[] out = new byte[n * (fw.bitsPerValue() / 8)];
+    resolveFixed(idx, def, Math.max(0, from), Math.min(n, to), out, 0);
+    return new DataBlock.FixedWidth(out, fw.bitsPerValue(), n);
+  }
+
+  /** The width of a fixed-width dictionary's items in bits, 0 for other dictionaries. */
+  int itemBits() {
+    return dictionary instanceof DataBlock.FixedWidth fw ? fw.bitsPerValue() : 0;
+  }
+
+  /**
+   * A fixed-width dictionary's items for slots {@code [from, to)} of {@code indices}, written at
+   * {@code out[at + i * width]} (null slots, {@code def[i] != 0}, are not looked up and left as
+   * they are): a scan's whole chunk goes straight into the read's array this way, without a block
+   * of its own to allocate and copy.
+   */
+  void resolveFixedInto(DataBlock indices, short[] def, int from, int to, byte[] out, int at) {
+    DataBlock.FixedWidth idx = indices(indices);
+    if (from < 0 || to < from || to > idx.numValues()) {
+      throw LanceCodecException.corrupt("dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
+    }
+    resolveFixed(idx, def, from, to, out, at - from * (itemBits() / 8));
+  }
+
+  /** Items for slots {@code [from, to)} at {@code out[base + i * width]}. */
+  private void resolveFixed(DataBlock.FixedWidth idx, short[] def, int from, int to, byte[] out, int base) {
+    DataBlock.FixedWidth fw = (DataBlock.FixedWidth) dictionary;
     int w = fw.bitsPerValue() / 8;
     int iw = idx.bitsPerValue() / 8;
-    byte[] out = new byte[n * w];
     byte[] dict = fw.data();
     byte[] ix = idx.data();
-    int end = Math.min(n, to);
-    for (int i = Math.max(0, from); i < end; i++) {
+    for (int i = from; i < to; i++) {
       if (def == null || def[i] == 0) {
         long v = BlockAppender.index(ix, iw, i);
         if (v < 0 || v >= size) {
@@ -129,14 +154,13 @@ final class DictionaryLookup {
         // 8- and 4-byte items as one load and store: a System.arraycopy call per item made this
         // loop most of a small take's time (profiled on a 1,461-row float64 dictionary page)
         if (w == 8) {
-          LittleEndian.putLong(out, i * 8, LittleEndian.getLong(dict, (int) v * 8));
+          LittleEndian.putLong(out, base + i * 8, LittleEndian.getLong(dict, (int) v * 8));
         } else if (w == 4) {
-          LittleEndian.putInt(out, i * 4, LittleEndian.getInt(dict, (int) v * 4));
+          LittleEndian.putInt(out, base + i * 4, LittleEndian.getInt(dict, (int) v * 4));
         } else {
-          System.arraycopy(dict, (int) v * w, out, i * w, w);
+          System.arraycopy(dict, (int) v * w, out, base + i * w, w);
         }
       }
     }
-    return new DataBlock.FixedWidth(out, fw.bitsPerValue(), n);
   }
 }

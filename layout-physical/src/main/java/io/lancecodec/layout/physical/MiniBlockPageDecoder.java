@@ -567,6 +567,24 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
       reuse.trim(KEEP_REUSE);
       return true;
     }
+    if (dict != null && rep == null && dict.itemBits() > 0 && dict.itemBits() % 8 == 0) {
+      // a fixed-width dictionary's items go straight into the output too
+      Header h = header(b, off, len, n, k);
+      DecodeBuffers reuse = REUSE.get();
+      DataBlock indices = decompressValues(b, h, n, k, reuse);
+      short[] def = h.levels();
+      int at = out.reserveFixed(dict.itemBits(), n, def, 0);
+      if (at >= 0) {
+        byte[] data = out.data();
+        if (def != null) {
+          // null slots are not looked up: zero, as a block of their own would have them
+          java.util.Arrays.fill(data, at, at + n * (dict.itemBits() / 8), (byte) 0);
+        }
+        dict.resolveFixedInto(indices, def, 0, n, data, at);
+      }
+      reuse.trim(KEEP_REUSE);
+      return at >= 0;
+    }
     if (hasDictionary || rep != null) {
       return false;
     }
