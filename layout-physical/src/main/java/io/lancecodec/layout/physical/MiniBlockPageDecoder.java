@@ -262,7 +262,7 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
 
   @Override
   public DecodedPage read(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
-    if (hasDictionary || bits <= 0 || bits % 8 != 0) {
+    if (bits <= 0 || bits % 8 != 0 || hasDictionary && (rep != null || dictionary().itemBits() != bits)) {
       return read(ranges);
     }
     if (rep == null) {
@@ -280,7 +280,8 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
    * that cannot decode a range in place (run-length, general compression) decode the chunk into
    * this thread's reused arrays instead. The chunk's def levels, when the page has them, stay
    * with the piece for the filler. Null, with nothing appended, when the first chunk's values are
-   * not {@code bits}-bit values (the caller reads the page as a block then).
+   * not {@code bits}-bit values (the caller reads the page as a block then). A page of a
+   * fixed-width dictionary resolves the items of the wanted rows into the same chunk array.
    */
   private DecodedPage readFlat(long[] ranges, int bits, io.lancecodec.spi.layout.FixedWidthSink sink) {
     long total = total(ranges);
@@ -290,11 +291,15 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
     // values appended so far
     short[][] levels = new short[1][];
     int[] at = new int[1];
+    DictionaryLookup dict = hasDictionary ? dictionary() : null;
     boolean whole = walk(ranges, true, (span, chunkOff, chunkLen, c0, c1, k, r, j) -> {
       int n = (int) (c1 - c0);
       Header h = header(span, chunkOff, chunkLen, n, k);
       DataBlock.FixedWidth decoded = null;
-      if (directBits() != bits) {
+      DataBlock indices = null;
+      if (dict != null) {
+        indices = decompressValues(span, h, n, k, REUSE.get());
+      } else if (directBits() != bits) {
         DataBlock v = decompressValues(span, h, n, k, REUSE.get());
         if (!(v instanceof DataBlock.FixedWidth fw && fw.bitsPerValue() == bits)) {
           if (at[0] == 0) {
@@ -315,7 +320,15 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
             scratch = new byte[Math.max((to - from) * width, 2 * scratch.length)];
             SINK_SCRATCH.set(scratch);
           }
-          decodeInto(span, h, n, from, to, scratch, 0);
+          if (indices != null) {
+            if (h.levels() != null) {
+              // null slots are not looked up: zero, as a block of the read would have them
+              java.util.Arrays.fill(scratch, 0, (to - from) * width, (byte) 0);
+            }
+            dict.resolveFixedInto(indices, h.levels(), from, to, scratch, 0);
+          } else {
+            decodeInto(span, h, n, from, to, scratch, 0);
+          }
           sink.append(scratch, 0, (to - from) * width);
         }
         if (h.levels() != null) {
@@ -330,7 +343,7 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
         }
         r += 2;
       }
-      if (decoded != null) {
+      if (decoded != null || indices != null) {
         REUSE.get().trim(KEEP_REUSE);
       }
       return r;
