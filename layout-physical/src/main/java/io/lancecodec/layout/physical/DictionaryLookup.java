@@ -126,8 +126,7 @@ final class DictionaryLookup {
 
   /**
    * A fixed-width dictionary's items for slots {@code [from, to)} of {@code indices}, written at
-   * {@code out[at + i * width]} (null slots, {@code def[i] != 0}, are not looked up and left as
-   * they are): a scan's whole chunk goes straight into the read's array this way, without a block
+   * {@code out[at + i * width]} (null slots, {@code def[i] != 0}, are not looked up: zero): a scan's whole chunk goes straight into the read's array this way, without a block
    * of its own to allocate and copy.
    */
   void resolveFixedInto(DataBlock indices, short[] def, int from, int to, byte[] out, int at) {
@@ -160,6 +159,9 @@ final class DictionaryLookup {
         } else {
           System.arraycopy(dict, (int) v * w, out, base + i * w, w);
         }
+      } else {
+        // a null slot is not looked up: zero, whatever the output held there before
+        Arrays.fill(out, base + i * w, base + (i + 1) * w, (byte) 0);
       }
     }
   }

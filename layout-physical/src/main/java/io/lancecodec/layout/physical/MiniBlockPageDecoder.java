@@ -321,10 +321,6 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
             SINK_SCRATCH.set(scratch);
           }
           if (indices != null) {
-            if (h.levels() != null) {
-              // null slots are not looked up: zero, as a block of the read would have them
-              java.util.Arrays.fill(scratch, 0, (to - from) * width, (byte) 0);
-            }
             dict.resolveFixedInto(indices, h.levels(), from, to, scratch, 0);
           } else {
             decodeInto(span, h, n, from, to, scratch, 0);
@@ -548,8 +544,8 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
   }
 
   /**
-   * The rows the ranges take from a chunk of a fixed-width dictionary page, looked up straight
-   * into the output: a take of one row decoded the chunk's indices and then allocated a block
+   * The rows the ranges take from a chunk of a fixed-width dictionary page (a scan's whole chunk
+   * too), looked up straight into the output: a take of one row decoded the chunk's indices and then allocated a block
    * for all of its items (32 KiB for 4,096 float64 values) to copy one from. Returns the next
    * range as {@link #readChunk} does, or -1 with nothing appended when the output's shape
    * differs (the caller takes the block route then).
@@ -573,12 +569,7 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
         throw LanceCodecException.internal("mini-block: the output changed shape inside chunk " + k);
       }
       first = false;
-      byte[] data = out.data();
-      if (h.levels() != null) {
-        // null slots are not looked up: zero, as a block of their own would have them
-        java.util.Arrays.fill(data, at, at + (e - s) * (bits / 8), (byte) 0);
-      }
-      dict.resolveFixedInto(indices, h.levels(), s, e, data, at);
+      dict.resolveFixedInto(indices, h.levels(), s, e, out.data(), at);
       if (ranges[r + 1] > c1) {
         break;
       }
@@ -626,24 +617,6 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
       dict.resolveInto(decompressValues(b, h, n, k, reuse), h.levels(), out);
       reuse.trim(KEEP_REUSE);
       return true;
-    }
-    if (dict != null && rep == null && dict.itemBits() > 0 && dict.itemBits() % 8 == 0) {
-      // a fixed-width dictionary's items go straight into the output too
-      Header h = header(b, off, len, n, k);
-      DecodeBuffers reuse = REUSE.get();
-      DataBlock indices = decompressValues(b, h, n, k, reuse);
-      short[] def = h.levels();
-      int at = out.reserveFixed(dict.itemBits(), n, def, 0);
-      if (at >= 0) {
-        byte[] data = out.data();
-        if (def != null) {
-          // null slots are not looked up: zero, as a block of their own would have them
-          java.util.Arrays.fill(data, at, at + n * (dict.itemBits() / 8), (byte) 0);
-        }
-        dict.resolveFixedInto(indices, def, 0, n, data, at);
-      }
-      reuse.trim(KEEP_REUSE);
-      return at >= 0;
     }
     if (hasDictionary || rep != null) {
       return false;
