@@ -364,23 +364,32 @@ public final class FullZipPage {
       sink.reserveValues((long) Math.min(SIZE_HINT, total * ((double) layout.numVisibleItems() / Math.max(1, numRows)) * 1.0625));
       Items items = new Items();
       io.lancecodec.spi.DecodeBuffers reuse = REUSE.get();
+      long rowBytes = 0;
+      long decodedBytes = 0;
+      double expansion = rowExpansion;
       try {
         for (int i = 0; i < ranges.length; i += 2) {
           long a = ranges[i];
           long b = ranges[i + 1];
           long[] span = rowSpan(a, b);
-          if (span[1] - span[0] <= STREAM_BYTES) {
-            gather(a, b, span, null, 0, items, levels);
+          rowBytes += span[1] - span[0];
+          if (expansion > 0) {
+            // the sink's data at its likely size at once: appended segment by segment, it would
+            // otherwise grow by doubling, each time a new buffer and a copy
+            sink.reserve((long) ((span[1] - span[0]) * expansion * 1.0625));
+          }
+          if (span[1] - span[0] <= STREAM_BYTES && segments(a, b, span) < 2) {
+            readItems(a, b, span, items, levels);
           } else {
             // earlier short ranges first, so that the first step's expansion is its own
-            flush(items, sink, reuse);
-            long[] starts = rowStarts(a, b, span);
+            decodedBytes += flush(items, sink, reuse);
+            long[] starts = span[1] - span[0] <= STREAM_BYTES ? null : rowStarts(a, b, span);
             for (long s = a; s < b; ) {
-              long e = stepEnd(starts, a, s, b);
-              long[] step = {starts[(int) (s - a)], starts[(int) (e - a)]};
-              gather(s, e, step, starts, (int) (s - a), items, levels);
-              long decoded = flush(items, sink, reuse);
-              if (s == a && step[1] > step[0]) {
+              long e = starts == null ? b : stepEnd(starts, a, s, b);
+              long[] step = starts == null ? span : new long[] {starts[(int) (s - a)], starts[(int) (e - a)]};
+              long decoded = decodeSegments(s, e, step, starts, (int) (s - a), items, levels, sink, reuse);
+              decodedBytes += decoded;
+              if (s == a && step[1] > step[0] && expansion == 0) {
                 // the first step's expansion, projected over the range: one allocation, no doublings
                 sink.reserve((long) ((double) decoded / (step[1] - step[0]) * (span[1] - step[1]) * 1.0625));
               }
@@ -388,15 +397,24 @@ public final class FullZipPage {
             }
           }
           if (items.valsLen >= STREAM_BYTES) {
-            flush(items, sink, reuse);
+            decodedBytes += flush(items, sink, reuse);
           }
         }
-        flush(items, sink, reuse);
+        decodedBytes += flush(items, sink, reuse);
       } finally {
         reuse.trim(KEEP_GATHER);
       }
+      if (rowBytes > 0) {
+        rowExpansion = (double) decodedBytes / rowBytes;
+      }
       return new DecodedPage(null, levels.rep(), levels.def(), total, layers);
     }
+
+    /**
+     * Decoded value bytes per row byte of this page's last sink read, 0 before the first: the
+     * next read's size guess. Written by whichever thread read last (a guess, so unsynchronized).
+     */
+    private double rowExpansion;
 
     /** The most levels or values a sink read reserves from the page's counts alone. */
     private static final double SIZE_HINT = 1 << 20;
@@ -413,40 +431,88 @@ public final class FullZipPage {
       if (items.count == 0) {
         return 0;
       }
-      DataBlock v = values.decompress(items.view(), reuse);
-      if (!(v instanceof DataBlock.VariableWidth vw) || vw.numValues() != items.count) {
-        throw LanceCodecException.corrupt("full-zip: " + items.count + " items decompressed to " + v.numValues() + " "
-            + v.getClass().getSimpleName() + " values");
-      }
+      DataBlock.VariableWidth vw = decompressed(items, reuse);
       sink.append(vw);
       items.clear();
       return vw.offset((int) vw.numValues()) - vw.offset(0);
     }
 
+    /** The gathered items decompressed, checked to be one variable-width value each. */
+    private DataBlock.VariableWidth decompressed(Items items, io.lancecodec.spi.DecodeBuffers reuse) {
+      DataBlock v = values.decompress(items.view(), reuse);
+      if (!(v instanceof DataBlock.VariableWidth vw) || vw.numValues() != items.count) {
+        throw LanceCodecException.corrupt("full-zip: " + items.count + " items decompressed to " + v.numValues() + " "
+            + v.getClass().getSimpleName() + " values");
+      }
+      return vw;
+    }
+
     /**
-     * {@link #readItems} of rows {@code [a, b)} (bytes {@code span}) in segments of about
-     * {@link #SEGMENT_BYTES}, taken from the front by this thread and from the back by a pool
-     * thread if one comes free in time ({@link Parallelism#fromBothEnds}): gathering a list
-     * column's items is a third of a scan's time on the reading thread while the pool thread,
-     * which shares only the values' decompression, waits. This thread's segments go straight into
-     * {@code items} and {@code levels}, in order; the pool thread's into arrays of their own, which
-     * are appended after them (a copy of a few percent of the gathering's cost). {@code known}:
-     * where rows {@code [a, b]} start, from {@code known[from]} on, when the caller has read them
-     * already (null: read here if the rows are split).
+     * Rows {@code [a, b)} (bytes {@code span}) gathered and decompressed in segments of about
+     * {@link #SEGMENT_BYTES}, appended to {@code sink} in order; returns the bytes appended. This
+     * thread takes segments from the front, decompressing and appending each as soon as it is
+     * gathered; a pool thread takes them from the back ({@link Parallelism#fromBothEnds}) and
+     * decompresses each into arrays of its own, appended after this thread's. Each segment's
+     * items are decoded by the core that gathered them, while they are in its cache, and the
+     * read meets the pool thread once rather than twice (gathering, then decompressing, each from
+     * both ends): gathered items are no longer copied from the back's arrays to the front's, nor
+     * decoded values from one array to another before the sink copies them.
+     * {@code known}: where rows {@code [a, b]} start, from {@code known[from]} on, when the caller
+     * has read them already (null: read here if the rows are split); {@code items} is empty.
      */
-    private void gather(long a, long b, long[] span, long[] known, int from, Items items, LevelSink levels) {
-      long bytes = span[1] - span[0];
-      int segments = (int) Math.min(MAX_SEGMENTS, Math.min(b - a, bytes / SEGMENT_BYTES));
+    private long decodeSegments(long a, long b, long[] span, long[] known, int from, Items items, LevelSink levels,
+        io.lancecodec.spi.layout.VariableWidthSink sink, io.lancecodec.spi.DecodeBuffers reuse) {
+      int segments = segments(a, b, span);
       if (!Parallelism.READS || segments < 2) {
         readItems(a, b, span, items, levels);
-        return;
+        return flush(items, sink, reuse);
       }
       long[] starts = known != null ? known : rowStarts(a, b, span);
       int at0 = known != null ? from : 0;
-      // room for all of the span's items, so that neither the front's segments nor the appending
-      // of the back's grow (and copy) the arrays
-      items.reserve((int) bytes);
-      // segment k is rows [first[k], first[k + 1]), cut at the first row starting past k/segments of the bytes
+      long[] first = cuts(a, b, span, starts, at0, segments);
+      int count = first.length - 1;
+      DataBlock.VariableWidth[] backValues = new DataBlock.VariableWidth[count];
+      LevelSink[] backLevels = new LevelSink[count];
+      long[] appended = new long[1];
+      double perRow = (double) layout.numItems() / Math.max(1, numRows);
+      int split = Parallelism.fromBothEnds(count, (k, front) -> {
+        long s = first[k];
+        long e = first[k + 1];
+        long[] segSpan = {starts[at0 + (int) (s - a)], starts[at0 + (int) (e - a)]};
+        if (front) {
+          readItems(s, e, segSpan, items, levels);
+          appended[0] += flush(items, sink, reuse);
+        } else {
+          Items own = new Items(false);
+          LevelSink ownLevels = new LevelSink(true, bitsDef > 0, (long) Math.min(SIZE_HINT, (e - s) * perRow * 1.0625));
+          readItems(s, e, segSpan, own, ownLevels);
+          backValues[k] = own.count == 0 ? null : decompressed(own, null);
+          backLevels[k] = ownLevels;
+        }
+      });
+      for (int k = split; k < count; k++) {
+        levels.append(backLevels[k].repArray(), backLevels[k].defArray(), 0, backLevels[k].count());
+        DataBlock.VariableWidth vw = backValues[k];
+        if (vw != null) {
+          sink.append(vw);
+          appended[0] += vw.offset((int) vw.numValues()) - vw.offset(0);
+        }
+      }
+      return appended[0];
+    }
+
+    /** How many segments {@link #decodeSegments} cuts rows {@code [a, b)} (bytes {@code span}) into. */
+    private static int segments(long a, long b, long[] span) {
+      return (int) Math.min(MAX_SEGMENTS, Math.min(b - a, (span[1] - span[0]) / SEGMENT_BYTES));
+    }
+
+    /**
+     * The first row of each of about {@code segments} segments of rows {@code [a, b)}, and
+     * {@code b}: segment k starts at the first row starting past k/segments of the bytes; row
+     * {@code a} starts at {@code starts[at0]}.
+     */
+    private static long[] cuts(long a, long b, long[] span, long[] starts, int at0, int segments) {
+      long bytes = span[1] - span[0];
       long[] first = new long[segments + 1];
       first[0] = a;
       int cuts = 1;
@@ -457,34 +523,13 @@ public final class FullZipPage {
         }
       }
       first[cuts] = b;
-      int count = cuts;
-      Items[] backItems = new Items[count];
-      LevelSink[] backLevels = new LevelSink[count];
-      double perRow = (double) layout.numItems() / Math.max(1, numRows);
-      int split = Parallelism.fromBothEnds(count, (k, front) -> {
-        long s = first[k];
-        long e = first[k + 1];
-        long[] segSpan = {starts[at0 + (int) (s - a)], starts[at0 + (int) (e - a)]};
-        if (front) {
-          readItems(s, e, segSpan, items, levels);
-        } else {
-          Items own = new Items(false);
-          LevelSink ownLevels = new LevelSink(true, bitsDef > 0, (long) Math.min(SIZE_HINT, (e - s) * perRow * 1.0625));
-          readItems(s, e, segSpan, own, ownLevels);
-          backItems[k] = own;
-          backLevels[k] = ownLevels;
-        }
-      });
-      for (int k = split; k < count; k++) {
-        items.append(backItems[k]);
-        levels.append(backLevels[k].repArray(), backLevels[k].defArray(), 0, backLevels[k].count());
-      }
+      return cuts == segments ? first : java.util.Arrays.copyOf(first, cuts + 1);
     }
 
-    /** Row bytes per segment of {@link #gather}, and the most segments it cuts one read into. */
-    private static final int SEGMENT_BYTES = 32 << 10;
+    /** Row bytes per segment of {@link #decodeSegments}, and the most segments it cuts one read into. */
+    private static final int SEGMENT_BYTES = 16 << 10;
 
-    private static final int MAX_SEGMENTS = 16;
+    private static final int MAX_SEGMENTS = 32;
 
     /**
      * The first of rows {@code [a, b)} that starts at or after byte {@code at} ({@code b} if none);
@@ -572,8 +617,9 @@ public final class FullZipPage {
       int count;
       long dataLen;
       /**
-       * Whether the arrays may be this thread's kept ones: not for a pool thread's segment of a
-       * {@link #gather}, whose items are appended after the thread has moved on to other work.
+       * Whether the arrays may be this thread's kept ones: not for a pool thread's segment of
+       * {@link #decodeSegments}, whose items the decompressor may hand back as they are, read
+       * after the thread has moved on to other work.
        */
       private final boolean threadArrays;
 
@@ -587,33 +633,6 @@ public final class FullZipPage {
 
       private byte[] moved(ThreadLocal<byte[]> kept, byte[] a, int used, long need) {
         return threadArrays ? regather(kept, a, used, need) : java.util.Arrays.copyOf(a, grow(a.length, need));
-      }
-
-      /** Appends {@code o}'s items after these, their offsets moved past these values. */
-      void append(Items o) {
-        if ((long) valsLen + o.valsLen > vals.length) {
-          vals = moved(GATHER_VALUES, vals, valsLen, (long) valsLen + o.valsLen);
-        }
-        System.arraycopy(o.vals, 0, vals, valsLen, o.valsLen);
-        if (variable) {
-          long need = ((long) count + o.count + 1) * width;
-          if (need > offs.length) {
-            offs = moved(GATHER_OFFSETS, offs, (count + 1) * width, need);
-          }
-          if (width == 4) {
-            int shift = (int) dataLen;
-            for (int i = 1, at = (count + 1) * 4; i <= o.count; i++, at += 4) {
-              LittleEndian.putInt(offs, at, shift + LittleEndian.getInt(o.offs, i * 4));
-            }
-          } else {
-            for (int i = 1; i <= o.count; i++) {
-              LittleEndian.putUnsigned(offs, (count + i) * width, width, dataLen + LittleEndian.getUnsigned(o.offs, i * width, width));
-            }
-          }
-        }
-        valsLen += o.valsLen;
-        count += o.count;
-        dataLen += o.dataLen;
       }
 
       /**
