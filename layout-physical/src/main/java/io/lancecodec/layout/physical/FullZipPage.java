@@ -375,8 +375,9 @@ public final class FullZipPage {
           rowBytes += span[1] - span[0];
           if (expansion > 0) {
             // the sink's data at its likely size at once: appended segment by segment, it would
-            // otherwise grow by doubling, each time a new buffer and a copy
-            sink.reserve((long) ((span[1] - span[0]) * expansion * 1.0625));
+            // otherwise grow by doubling, each time a new buffer and a copy; a guess, so capped
+            // (rows that expand more than the last read's still grow the buffer as they decode)
+            sink.reserve((long) Math.min(RESERVE_CAP, (span[1] - span[0]) * expansion * 1.0625));
           }
           if (span[1] - span[0] <= STREAM_BYTES && segments(a, b, span) < 2) {
             readItems(a, b, span, items, levels);
@@ -416,6 +417,9 @@ public final class FullZipPage {
      */
     private double rowExpansion;
 
+    /** The most data bytes a sink read reserves from {@link #rowExpansion} per range. */
+    private static final double RESERVE_CAP = 64 << 20;
+
     /** The most levels or values a sink read reserves from the page's counts alone. */
     private static final double SIZE_HINT = 1 << 20;
 
@@ -453,10 +457,10 @@ public final class FullZipPage {
      * thread takes segments from the front, decompressing and appending each as soon as it is
      * gathered; a pool thread takes them from the back ({@link Parallelism#fromBothEnds}) and
      * decompresses each into arrays of its own, appended after this thread's. Each segment's
-     * items are decoded by the core that gathered them, while they are in its cache, and the
-     * read meets the pool thread once rather than twice (gathering, then decompressing, each from
-     * both ends): gathered items are no longer copied from the back's arrays to the front's, nor
-     * decoded values from one array to another before the sink copies them.
+     * items are decoded by the core that gathered them, while they are in its cache; the read
+     * meets the pool thread once (not once to gather and once to decompress); and neither the
+     * back's items nor its decoded values are copied behind the front's before the sink copies
+     * them.
      * {@code known}: where rows {@code [a, b]} start, from {@code known[from]} on, when the caller
      * has read them already (null: read here if the rows are split); {@code items} is empty.
      */
