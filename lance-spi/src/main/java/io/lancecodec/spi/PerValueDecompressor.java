@@ -2,7 +2,9 @@ package io.lancecodec.spi;
 
 /**
  * Reverses a {@link PerValueCompressor} on the values the full-zip layout unzipped: a
- * fixed-width or variable-width block in, the original values out.
+ * fixed-width or variable-width block in, the original values out. Stateless and thread-safe:
+ * besides concurrent reads of one file, a single read of list rows decodes its segments on two
+ * threads at once with the page's one decompressor.
  */
 public interface PerValueDecompressor {
   /**
