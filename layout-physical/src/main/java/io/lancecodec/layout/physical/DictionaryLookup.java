@@ -77,7 +77,8 @@ final class DictionaryLookup {
   void resolveInto(DataBlock indices, short[] def, int from, int to, BlockAppender out) {
     DataBlock.FixedWidth idx = indices(indices);
     if (from < 0 || to < from || to > idx.numValues()) {
-      throw LanceCodecException.corrupt("dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
+      throw LanceCodecException.corrupt(
+          "dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
     }
     int bits = ((DataBlock.VariableWidth) dictionary).bitsPerOffset();
     out.appendGather(padded, starts, idx.data(), idx.bitsPerValue() / 8, from, to - from, def, bits);
@@ -125,14 +126,16 @@ final class DictionaryLookup {
   }
 
   /**
-   * A fixed-width dictionary's items for slots {@code [from, to)} of {@code indices}, written at
-   * {@code out[at + i * width]} (null slots, {@code def[i] != 0}, are not looked up: zero): a scan's whole chunk goes straight into the read's array this way, without a block
-   * of its own to allocate and copy.
+   * A fixed-width dictionary's items for slots {@code [from, to)} of {@code indices}, written
+   * from {@code out[at]} on, one item width apart; null slots ({@code def[i] != 0}) are not
+   * looked up but zeroed. A scan's whole chunk goes straight into the read's array this way,
+   * without a block of its own to allocate and copy.
    */
   void resolveFixedInto(DataBlock indices, short[] def, int from, int to, byte[] out, int at) {
     DataBlock.FixedWidth idx = indices(indices);
     if (from < 0 || to < from || to > idx.numValues()) {
-      throw LanceCodecException.corrupt("dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
+      throw LanceCodecException.corrupt(
+          "dictionary indices [" + from + ", " + to + ") outside the " + idx.numValues() + " decoded");
     }
     resolveFixed(idx, def, from, to, out, at - from * (itemBits() / 8));
   }

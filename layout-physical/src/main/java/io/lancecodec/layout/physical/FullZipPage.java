@@ -435,9 +435,14 @@ public final class FullZipPage {
       if (items.count == 0) {
         return 0;
       }
-      DataBlock.VariableWidth vw = decompressed(items, reuse);
-      sink.append(vw);
+      long bytes = append(sink, decompressed(items, reuse));
       items.clear();
+      return bytes;
+    }
+
+    /** Appends {@code vw} to {@code sink}; returns its data bytes. */
+    private static long append(io.lancecodec.spi.layout.VariableWidthSink sink, DataBlock.VariableWidth vw) {
+      sink.append(vw);
       return vw.offset((int) vw.numValues()) - vw.offset(0);
     }
 
@@ -496,10 +501,8 @@ public final class FullZipPage {
       });
       for (int k = split; k < count; k++) {
         levels.append(backLevels[k].repArray(), backLevels[k].defArray(), 0, backLevels[k].count());
-        DataBlock.VariableWidth vw = backValues[k];
-        if (vw != null) {
-          sink.append(vw);
-          appended[0] += vw.offset((int) vw.numValues()) - vw.offset(0);
+        if (backValues[k] != null) {
+          appended[0] += append(sink, backValues[k]);
         }
       }
       return appended[0];

@@ -545,9 +545,9 @@ public final class MiniBlockPageDecoder implements PageDecoder, io.lancecodec.sp
 
   /**
    * The rows the ranges take from a chunk of a fixed-width dictionary page (a scan's whole chunk
-   * too), looked up straight into the output: a take of one row decoded the chunk's indices and then allocated a block
-   * for all of its items (32 KiB for 4,096 float64 values) to copy one from. Returns the next
-   * range as {@link #readChunk} does, or -1 with nothing appended when the output's shape
+   * too), looked up straight into the output, so that a take of one row does not build a block
+   * of all the chunk's items (32 KiB for 4,096 float64 values) to copy one from. Returns the
+   * next range as {@link #readChunk} does, or -1 with nothing appended when the output's shape
    * differs (the caller takes the block route then).
    */
   private int resolvePickedFixed(byte[] span, int chunkOff, int chunkLen, long c0, long c1, int k, long[] ranges, int r,
