@@ -141,6 +141,13 @@ final class ChunkEncoder {
     if (sample == null) {
       return DeltaEncoding.NONE;
     }
+    // Below ~8,000 numbers pco's sample is the chunk's first 200, which a run (flights-200k's
+    // time column holds runs of ~150) can fill with one value: every encoding then costs the
+    // same on the sample and the tie keeps no delta, 20-30x larger than delta order 1 on a chunk
+    // of runs. A constant sample says nothing, so such a chunk is judged whole (it is small).
+    if (isConstant(sample, sample.length) && !isConstant(primary, primary.length)) {
+      sample = primary;
+    }
     DeltaEncoding best = DeltaEncoding.NONE;
     float bestCost = sampleCost(sampleType, sample, best, binsLog);
     float penalty = LOOKBACK_REQUIRED_BYTES_PER_N * sample.length;
@@ -162,6 +169,16 @@ final class ChunkEncoder {
       }
     }
     return best;
+  }
+
+  private static boolean isConstant(long[] lat, int n) {
+    long first = lat[0];
+    for (int i = 1; i < n; i++) {
+      if (lat[i] != first) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static DeltaEncoding chooseDelta(NumberType type, ModeChooser.Split split, PcoConfig cfg, int binsLog) {
