@@ -24,9 +24,16 @@ final class LatentDecoder {
   private final long onlyLower;
   private final int onlyOffsetBits;
   private final int maxOffsetBits;
+  private final boolean sparseOffsets;
   private final long mask;
   final int bits;
   final int ansSizeLog;
+
+  /**
+   * The sparse offset loop is taken when the bins with offset bits hold at most one tANS state in
+   * this many, so that at most about as many latents read offsets.
+   */
+  private static final int SPARSE_OFFSETS_RATIO = 16;
 
   final long[] latents = new long[PcoFormat.BATCH_N];
   /** The offset width of each latent of the batch. */
@@ -46,6 +53,11 @@ final class LatentDecoder {
       max = Math.max(max, ob);
     }
     maxOffsetBits = max;
+    long withOffsets = 0;
+    for (int b = 0; b < nBins; b++) {
+      withOffsets += meta.offsetBits[b] != 0 ? meta.weights[b] : 0;
+    }
+    sparseOffsets = withOffsets * SPARSE_OFFSETS_RATIO <= 1L << meta.ansSizeLog;
     int[] weights = nBins == 0 ? new int[] {1} : meta.weights;
     int[] symbols = Ans.spread(meta.ansSizeLog, weights);
     nodes = Ans.decodeNodes(meta.ansSizeLog, weights, meta.offsetBits, symbols);
@@ -90,7 +102,11 @@ final class LatentDecoder {
       if (maxOffsetBits == 0) {
         return;
       } else if (maxOffsetBits <= 56) {
-        readShortOffsets(r, k);
+        if (sparseOffsets) {
+          readSparseOffsets(r, k);
+        } else {
+          readShortOffsets(r, k);
+        }
       } else {
         readLongOffsets(r, k);
       }
@@ -222,6 +238,27 @@ final class LatentDecoder {
     s1 = states[1];
     s2 = states[2];
     s3 = states[3];
+    r.bitPos = pos;
+  }
+
+  /**
+   * Offsets where most latents have none (a bin of one value taking nearly every latent, as the
+   * deltas of sorted timestamps): only the latents with offset bits read any, behind a branch
+   * that is rarely taken; the dense loop reads a word for every latent.
+   */
+  private void readSparseOffsets(BitReader r, int k) {
+    long pos = r.bitPos;
+    long[] lat = latents;
+    int[] obs = offsetBits;
+    long m = mask;
+    for (int i = 0; i < k; i++) {
+      int ob = obs[i];
+      if (ob != 0) {
+        long word = r.loadLong(pos >>> 3) >>> (pos & 7);
+        lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
+        pos += ob;
+      }
+    }
     r.bitPos = pos;
   }
 
