@@ -102,11 +102,7 @@ final class LatentDecoder {
       if (maxOffsetBits == 0) {
         return;
       } else if (maxOffsetBits <= 56) {
-        if (sparseOffsets) {
-          readSparseOffsets(r, k);
-        } else {
-          readShortOffsets(r, k);
-        }
+        readShortOffsets(r, k, sparseOffsets);
       } else {
         readLongOffsets(r, k);
       }
@@ -242,39 +238,30 @@ final class LatentDecoder {
   }
 
   /**
-   * Offsets where most latents have none (a bin of one value taking nearly every latent, as the
-   * deltas of sorted timestamps): only the latents with offset bits read any, behind a branch
-   * that is rarely taken; the dense loop reads a word for every latent.
+   * Offsets of at most 56 bits: one unaligned load each. {@code sparse}: most latents have none
+   * (a bin of one value taking nearly every latent, as the deltas of sorted timestamps), so only
+   * the latents with offset bits read any, behind a branch that is rarely taken; otherwise the
+   * loop loads a word for every latent, without a branch. The flag is the same for the whole
+   * loop, which the JIT compiles as two.
    */
-  private void readSparseOffsets(BitReader r, int k) {
+  private void readShortOffsets(BitReader r, int k, boolean sparse) {
     long pos = r.bitPos;
     long[] lat = latents;
     int[] obs = offsetBits;
     long m = mask;
     for (int i = 0; i < k; i++) {
       int ob = obs[i];
-      if (ob != 0) {
-        long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-        lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
+      if (!sparse || ob != 0) {
+        lat[i] = (lat[i] + offset(r, pos, ob)) & m;
         pos += ob;
       }
     }
     r.bitPos = pos;
   }
 
-  /** Offsets of at most 56 bits: one unaligned load each. */
-  private void readShortOffsets(BitReader r, int k) {
-    long pos = r.bitPos;
-    long[] lat = latents;
-    int[] obs = offsetBits;
-    long m = mask;
-    for (int i = 0; i < k; i++) {
-      int ob = obs[i];
-      long word = r.loadLong(pos >>> 3) >>> (pos & 7);
-      lat[i] = (lat[i] + (word & ((1L << ob) - 1))) & m;
-      pos += ob;
-    }
-    r.bitPos = pos;
+  /** The {@code ob} (at most 56) bits at bit {@code pos}. */
+  private static long offset(BitReader r, long pos, int ob) {
+    return (r.loadLong(pos >>> 3) >>> (pos & 7)) & ((1L << ob) - 1);
   }
 
   /** A single bin: every offset has the same width, so positions are {@code i * ob}. */
