@@ -145,7 +145,7 @@ final class ChunkEncoder {
     // time column holds runs of ~150) can fill with one value: every encoding then costs the
     // same on the sample and the tie keeps no delta, 20-30x larger than delta order 1 on a chunk
     // of runs. A constant sample says nothing, so such a chunk is judged whole (it is small).
-    if (isConstant(sample, sample.length) && !isConstant(primary, primary.length)) {
+    if (isConstant(sample) && !isConstant(primary)) {
       sample = primary;
     }
     DeltaEncoding best = DeltaEncoding.NONE;
@@ -171,9 +171,9 @@ final class ChunkEncoder {
     return best;
   }
 
-  private static boolean isConstant(long[] lat, int n) {
+  private static boolean isConstant(long[] lat) {
     long first = lat[0];
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < lat.length; i++) {
       if (lat[i] != first) {
         return false;
       }
